@@ -1,13 +1,14 @@
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
 import type { Backend } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
-import { activateMfa } from '@portal/backend/auth/testing';
+import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/testing';
 import { decodeAccess, ORDERING_PERMISSIONS, SessionStatus, TeamMember, TeamOverview } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { assert, createCredential, type SoftCredential } from '../../tests/support/soft-authenticator.ts';
 
 /**
  * The customer's own administrator (ADR 113) through the API: its team and nobody else's, no escalation
@@ -73,6 +74,18 @@ const account = (username: string, customerId: string, ordering: number, extra: 
   modules: { ordering: { permissions: ordering, settings: 1 } },
   ...extra,
 });
+
+/** The customer's audit log (ADR 114) as its team admin reads it: the latest 50 entries. */
+const auditLogOf = (customerId: string) =>
+  backend.customerAudit.list(
+    {
+      customerId,
+      timezone: 'UTC',
+      brandId: 'default',
+      access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
+    },
+    { limit: 50 },
+  );
 
 let admin: CookieJar;
 beforeAll(async () => {
@@ -255,15 +268,7 @@ describe('deactivation', () => {
     expect(TeamMember.parse(on.body).status).toBe('active');
     await signedIn('team.peer');
     // Both are in the member's customer's audit log (ADR 114), the admin acting on the member.
-    const log = await backend.customerAudit.list(
-      {
-        customerId: 'R-A2',
-        timezone: 'UTC',
-        brandId: 'default',
-        access: decodeAccess({ securityFlag: 16, permissions: 0, settings: 0, modules: { ordering: { permissions: 16, settings: 0 } } }),
-      },
-      { limit: 50 },
-    );
+    const log = await auditLogOf('R-A2');
     const kinds = log.items.map((e) => [e.kind, e.actor.username, e.subject?.username]);
     expect(kinds).toEqual(
       expect.arrayContaining([
@@ -434,4 +439,76 @@ describe('hostile input', () => {
     ).toBe('TEAM.INVITATION_INVALID');
     expect(await getAccount(backend.db, 'fine.name')).toBeNull();
   });
+});
+
+describe('the MFA reset and passkeys (ADR 123)', () => {
+  const ORIGIN = 'http://localhost:3000';
+  async function register(jar: CookieJar, name: string): Promise<SoftCredential> {
+    const options = await call(jar, 'POST', '/auth/passkeys/registration/options', {});
+    expect(options.status).toBe(200);
+    const { credential, response } = createCredential(options.body as never, ORIGIN);
+    expect((await call(jar, 'POST', '/auth/passkeys/registration', { name, response })).body).toMatchObject({ name });
+    return credential;
+  }
+  const passkeySignIn = async (credential: SoftCredential) => {
+    const browser = new CookieJar();
+    const options = (await call(browser, 'POST', '/auth/passkeys/signin/options')).body as { challenge: string };
+    return call(browser, 'POST', '/auth/passkeys/signin', { response: assert(credential, options, ORIGIN) });
+  };
+
+  it("removes the member's passkeys with its second factor, keeps its password, records it, and lets it register again", async () => {
+    await importOk(backend, 'accounts', [account('team.keys', 'R-A1', ORDERING_PERMISSIONS.cardOrdering)]);
+    const member = await signedIn('team.keys');
+    const lost = await register(member, 'Lost phone');
+    await register(member, 'Lost laptop');
+    // Two sessions: the password's and the lost passkey's.
+    expect((await passkeySignIn(lost)).status).toBe(200);
+    await setPendingEmailCode(backend.db, 'team.keys', 'x'.repeat(64), '2030-01-01T00:00:00.000Z');
+    expect(await activateMfa(backend.db, 'team.keys', 'email', { recoveryCodeHashes: [] })).toBe(true);
+    expect(await getAccount(backend.db, 'team.keys')).toMatchObject({ mfaMethod: 'email', passkeyCount: 2 });
+
+    const done = await call(admin, 'POST', '/team/members/team.keys/reset-mfa', { currentPassword: PASSWORD });
+    expect(TeamMember.parse(done.body).mfa).toMatchObject({ method: 'none', passkeys: 0 });
+    expect(SessionStatus.parse((await call(member, 'GET', '/auth/status')).body).loggedIn).toBe(false);
+    // The passkey on the lost device signs in no more; the password alone does, with no code asked for.
+    expect((await passkeySignIn(lost)).status).not.toBe(200);
+    const again = await signedIn('team.keys');
+    expect((await call(again, 'GET', '/auth/passkeys')).body).toEqual({ passkeys: [] });
+    await register(again, 'New phone');
+    expect((await call(again, 'GET', '/auth/passkeys')).body).toEqual({ passkeys: [expect.objectContaining({ name: 'New phone' })] });
+
+    const log = await auditLogOf('R-A1');
+    const entry = log.items.find((e) => e.kind === 'account.mfa_reset' && e.subject?.username === 'team.keys');
+    expect(entry).toMatchObject({
+      actor: { username: 'team.admin' },
+      details: { previousMethod: 'email', passkeysRemoved: 2, sessionsEnded: 2 },
+    });
+  });
+});
+
+describe('the invitation mails of one admin (ADR 123)', () => {
+  /** team-invitations.ts INVITATION_MAILS_PER_ADMIN: mails (invitations and resends) per admin an hour. */
+  const LIMIT = 50;
+  it(`stops at ${LIMIT} an hour per admin, invitations and resends together (429), others unaffected`, async () => {
+    await importOk(backend, 'accounts', [account('team.mailer', 'R-A1', ADMIN_BITS)]);
+    const mailer = await signedIn('team.mailer');
+    const made = await invite(mailer, { email: 'often@example.com', firstname: '', surname: '', customerId: 'R-A1', permissions: {} });
+    expect(made.status).toBe(201);
+    const id = String(made.body.invitationId);
+    const statuses: number[] = [];
+    for (let i = 1; i < LIMIT; i += 1) statuses.push((await call(mailer, 'POST', `/team/invitations/${id}/resend`, {})).status);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const mailsBefore = (await sentMails('often@example.com')).length;
+    const over = await call(mailer, 'POST', `/team/invitations/${id}/resend`, {});
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ code: 'REQUEST.RATE_LIMITED', message: expect.any(String) });
+    const fresh = await invite(mailer, { email: 'new@example.com', firstname: '', surname: '', customerId: 'R-A1', permissions: {} });
+    expect(fresh.status).toBe(429);
+    expect((await sentMails('often@example.com')).length).toBe(mailsBefore);
+    expect(TeamOverview.parse((await call(mailer, 'GET', '/team')).body).invitations.map((i) => i.email)).toEqual(['often@example.com']);
+    // Another admin's budget is its own; the next hour the first one mails again.
+    expect((await call(admin, 'POST', `/team/invitations/${id}/resend`, {})).status).toBe(200);
+    clock = new Date(clock.getTime() + 60 * 60_000);
+    expect((await call(await signedIn('team.mailer'), 'POST', `/team/invitations/${id}/resend`, {})).status).toBe(200);
+  }, 60_000);
 });

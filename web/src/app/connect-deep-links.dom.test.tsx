@@ -17,6 +17,8 @@ const everything: SessionStatus = {
   user: {
     ...base.user!,
     username: 'demo.connect',
+    // The Users section needs the higher authentication standard (ADR 123), as a connect admin has it.
+    strongAuthentication: true,
     modules: Object.fromEntries(
       Object.entries<Record<string, boolean>>({
         payment: { transactions: true, serialLookup: true },

@@ -2,10 +2,10 @@ import { Messages } from '@portal/core/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Alert } from './ui/alert.tsx';
 import { CurrentPasswordField } from './password-fields.tsx';
-import { Button } from './ui/button.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { useT } from '../i18n/index.ts';
 import { needsPassword, type ReauthFailure, reauthFailure } from '../lib/reauth.ts';
+import { FormActions } from './form-actions.tsx';
 
 /**
  * The small dialog that asks for the current password before a security change (ADR 017): new
@@ -58,7 +58,6 @@ function PromptForm({
   onConfirm: (password: string) => Promise<void>;
   withoutPassword: boolean;
 }) {
-  const t = useT();
   const [password, setPassword] = useState('');
   const [failure, setFailure] = useState<ReauthFailure | null>(null);
   const [loading, setLoading] = useState(false);
@@ -101,14 +100,7 @@ function PromptForm({
           error={failure?.field}
         />
       ) : null}
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button theme="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={loading}>
-          {confirmLabel}
-        </Button>
-      </div>
+      <FormActions submitLabel={confirmLabel} onCancel={onCancel} loading={loading} />
     </form>
   );
 }

@@ -111,6 +111,24 @@ export function invitationPut(db: Db, invitation: InvitationRecord): TxItem {
   };
 }
 
+/** A conditional update of a pending invitation: both writes below need it still pending, and more. */
+function pendingInvitationUpdate(
+  db: Db,
+  invitation: Pick<InvitationRecord, 'customerId' | 'invitationId'>,
+  update: { set: string; condition: string; values: Record<string, unknown> },
+): TxItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: { pk: pk(invitation.customerId), sk: inviteSk(invitation.invitationId) },
+      UpdateExpression: update.set,
+      ConditionExpression: `#status = :pending AND ${update.condition}`,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':pending': 'pending', ...update.values },
+    },
+  };
+}
+
 /** Takes a pending, unexpired invitation with this token out of use (accepted or withdrawn): single use by condition. */
 export function invitationClose(
   db: Db,
@@ -118,41 +136,24 @@ export function invitationClose(
   close: { status: 'accepted' | 'withdrawn'; by: string },
   now: Date,
 ): TxItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: { pk: pk(invitation.customerId), sk: inviteSk(invitation.invitationId) },
-      UpdateExpression: 'SET #status = :status, acceptedBy = :by REMOVE gsi1pk, gsi1sk',
-      ConditionExpression: '#status = :pending AND tokenHash = :hash AND expiresAt > :now',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':status': close.status,
-        ':by': close.by,
-        ':pending': 'pending',
-        ':hash': invitation.tokenHash,
-        ':now': now.toISOString(),
-      },
-    },
-  };
+  return pendingInvitationUpdate(db, invitation, {
+    set: 'SET #status = :status, acceptedBy = :by REMOVE gsi1pk, gsi1sk',
+    condition: 'tokenHash = :hash AND expiresAt > :now',
+    values: { ':status': close.status, ':by': close.by, ':hash': invitation.tokenHash, ':now': now.toISOString() },
+  });
 }
 
 /** A new link and expiry for a pending invitation (resend): the old link stops working. */
 export function invitationRenew(db: Db, invitation: InvitationRecord, tokenHash: string, expiresAt: string): TxItem {
-  return {
-    Update: {
-      TableName: db.table,
-      Key: { pk: pk(invitation.customerId), sk: inviteSk(invitation.invitationId) },
-      UpdateExpression: 'SET tokenHash = :hash, gsi1pk = :gsi1pk, expiresAt = :expires, expiresTtl = :ttl',
-      ConditionExpression: '#status = :pending AND tokenHash = :seen',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':hash': tokenHash,
-        ':gsi1pk': tokenKey(tokenHash),
-        ':expires': expiresAt,
-        ':ttl': ttlOf(expiresAt),
-        ':pending': 'pending',
-        ':seen': invitation.tokenHash,
-      },
+  return pendingInvitationUpdate(db, invitation, {
+    set: 'SET tokenHash = :hash, gsi1pk = :gsi1pk, expiresAt = :expires, expiresTtl = :ttl',
+    condition: 'tokenHash = :seen',
+    values: {
+      ':hash': tokenHash,
+      ':gsi1pk': tokenKey(tokenHash),
+      ':expires': expiresAt,
+      ':ttl': ttlOf(expiresAt),
+      ':seen': invitation.tokenHash,
     },
-  };
+  });
 }

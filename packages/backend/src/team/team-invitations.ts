@@ -37,6 +37,12 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 const DAY_MS = 86_400_000;
 /** Link checks and acceptances per client address a minute, like a reset link's check (password-service.ts). */
 const LINKS_PER_IP = { name: 'team-link-ip', limit: 20, windowSeconds: 60 };
+/**
+ * Invitation mails (a new invitation or one sent again) per admin account an hour (ADR 123): a person
+ * inviting a department never meets it; a script or a stolen admin session cannot mail without end (the
+ * 100 pending invitations per customer bound the live ones, not a withdraw-and-invite or resend loop).
+ */
+const INVITATION_MAILS_PER_ADMIN = { name: 'team-invitation-mails', limit: 50, windowSeconds: 3600 } as const;
 
 /**
  * An invitation's id names its customer (base64url of the id, a dot, 16 random bytes), so one GetItem finds
@@ -108,6 +114,8 @@ export function createInvitations(deps: InvitationDeps) {
       const modules = grantedModules(caller.account, {}, input.permissions, caller.portal);
       const replay = await assertNewAddress(caller, scopes, input, idempotencyKey);
       if (replay) return deps.invitationView(replay);
+      // Only a mail to send counts: a retried submit answered above and a refused address do not.
+      await deps.rateLimiter.hit(INVITATION_MAILS_PER_ADMIN, usernameKey(caller.account.username));
       const token = randomBytes(32).toString('base64url');
       const at = now();
       const invitation: InvitationRecord = {
@@ -140,6 +148,7 @@ export function createInvitations(deps: InvitationDeps) {
     /** POST resend: a fresh link and expiry, mailed again; the previous link stops working. */
     async resendInvitation(caller: TeamCaller, invitationId: string): Promise<TeamInvitation> {
       const found = await findInvitation(caller, invitationId);
+      await deps.rateLimiter.hit(INVITATION_MAILS_PER_ADMIN, usernameKey(caller.account.username));
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(now().getTime() + INVITATION_TTL_DAYS * DAY_MS).toISOString();
       try {

@@ -9,7 +9,7 @@ import {
 } from '@portal/core/auth';
 import { type Account, accountStatusUpdate, getAccount, type Reauth, teamAccessUpdate, usernameKey } from '../accounts/index.ts';
 import { permissionDenied } from '../access/index.ts';
-import { resetMfa, type SessionStore } from '../auth/index.ts';
+import { resetSecondFactors, type SessionStore } from '../auth/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
@@ -44,6 +44,15 @@ export type TeamDeps = {
 export const notFound = () => new AppError('not_found', TEAM.NOT_FOUND, 'This user or invitation was not found.');
 const selfChange = () => new AppError('conflict', TEAM.SELF_CHANGE, 'You cannot do this to your own account.');
 const stale = () => new AppError('conflict', TEAM.STALE, 'This user was changed meanwhile. Please reload and try again.');
+/** A conditional write on the member that lost its race answers 409 TEAM.STALE (the page reloads it). */
+async function staleOnConflict(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (error) {
+    if (isConditionFailure(error)) throw stale();
+    throw error;
+  }
+}
 const scopeUnknown = () =>
   new AppError('input', TEAM.SCOPE_UNKNOWN, 'Choose a customer you manage.', {
     issues: [{ path: 'customerId', message: 'Choose a customer you manage.' }],
@@ -153,22 +162,19 @@ export function createTeamService(deps: TeamDeps) {
       const modules = grantedModules(caller.account, account.modules, input.permissions, caller.portal);
       if (input.version !== account.updatedAt) throw stale();
       const write = teamAccessUpdate(db, account.username, { modules, customerId: input.customerId }, account.updatedAt, now());
-      try {
-        if (input.customerId !== account.customerId && account.status !== 'locked') {
-          const { cap } = await teamSettings(db, caller.account);
-          await takeSeat(
+      if (input.customerId !== account.customerId && account.status !== 'locked') {
+        const { cap } = await teamSettings(db, caller.account);
+        await staleOnConflict(
+          takeSeat(
             db,
             now,
             { customerId: input.customerId, cap, becomesActive: account.usernameKey },
             async () => [write],
             unchanged(account),
-          );
-        } else {
-          await transactWrite(db, [write]);
-        }
-      } catch (error) {
-        if (isConditionFailure(error)) throw stale();
-        throw error;
+          ),
+        );
+      } else {
+        await staleOnConflict(transactWrite(db, [write]));
       }
       await recordOn(
         caller,
@@ -188,12 +194,7 @@ export function createTeamService(deps: TeamDeps) {
     async deactivate(caller: TeamCaller, username: string): Promise<TeamMember> {
       const { account, scopes } = await reachableMember(caller, username);
       if (account.status !== 'locked') {
-        try {
-          await transactWrite(db, [accountStatusUpdate(db, account.username, 'locked', account.updatedAt, now())]);
-        } catch (error) {
-          if (isConditionFailure(error)) throw stale();
-          throw error;
-        }
+        await staleOnConflict(transactWrite(db, [accountStatusUpdate(db, account.username, 'locked', account.updatedAt, now())]));
       }
       const sessionsEnded = await deps.sessions.revokeAll(account.username);
       await recordOn(caller, 'deactivated', account, { sessionsEnded });
@@ -206,30 +207,36 @@ export function createTeamService(deps: TeamDeps) {
       if (account.status === 'locked') {
         const { cap } = await teamSettings(db, caller.account);
         const write = accountStatusUpdate(db, account.username, 'active', account.updatedAt, now());
-        try {
-          await takeSeat(
+        await staleOnConflict(
+          takeSeat(
             db,
             now,
             { customerId: account.customerId, cap, becomesActive: account.usernameKey },
             async () => [write],
             unchanged(account),
-          );
-        } catch (error) {
-          if (isConditionFailure(error)) throw stale();
-          throw error;
-        }
+          ),
+        );
         await recordOn(caller, 'reactivated', account);
       }
       return reread(caller, account.username, scopes);
     },
 
-    /** Removes the member's second factor and ends its sessions, after the admin's re-authentication (ADR 055). */
+    /**
+     * Removes the member's second factors, its passkeys with them (ADR 123: the reset is asked for when the
+     * device is lost), and ends its sessions, after the admin's re-authentication (ADR 055). The password stays.
+     */
     async resetMfa(caller: TeamCaller, username: string, currentPassword: string | undefined): Promise<TeamMember> {
       const { account, scopes } = await reachableMember(caller, username);
       await deps.reauth.confirmPassword(caller.account.username, currentPassword, caller.session);
-      if (!(await resetMfa(db, account.username))) throw notFound();
+      const reset = await resetSecondFactors(db, account.username);
+      if (reset === 'missing') throw notFound();
+      if (reset === 'busy') throw stale();
       const sessionsEnded = await deps.sessions.revokeAll(account.username);
-      await recordOn(caller, 'mfa-reset', account, { previousMethod: account.mfaMethod, sessionsEnded });
+      await recordOn(caller, 'mfa-reset', account, {
+        previousMethod: account.mfaMethod,
+        passkeysRemoved: reset.passkeysRemoved,
+        sessionsEnded,
+      });
       return reread(caller, account.username, scopes);
     },
 

@@ -59,6 +59,15 @@ export const CONNECT_SECTION_PERMISSIONS: Readonly<Record<ConnectSectionKey, rea
 };
 
 /**
+ * Connect sections that need the higher authentication standard (SPEC 6, ADR 006), as their API routes do
+ * (`auth: 'strong'`): the web guard sends a user without it to My Account with the dialog that says why,
+ * as /app's strong sections (landing.ts `strongAuth`). The Users section changes others' access (ADR 113, ADR 123).
+ */
+const CONNECT_STRONG_AUTH_SECTIONS: ReadonlySet<ConnectSectionKey> = new Set<ConnectSectionKey>(['team']);
+
+export const connectSectionNeedsStrongAuth = (section: ConnectSectionKey): boolean => CONNECT_STRONG_AUTH_SECTIONS.has(section);
+
+/**
  * Whether the decoded module permissions open a connect section. False for everything when
  * authorization has failed (SPEC 6: module permission checks then answer false).
  */

@@ -3,6 +3,7 @@ import type { MfaMethod } from '@portal/core/auth';
 import { accountKeys } from '../../accounts/index.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
+import type { TxItem } from '../../platform/db/transact.ts';
 
 /**
  * The MFA fields of an account item: `totpSecret` / `totpPendingSecret` (encrypted), `totpLastStep`
@@ -64,7 +65,30 @@ export const replaceRecoveryCodes = (db: Db, username: string, hashes: string[])
 
 export const dismissMfaNotice = (db: Db, username: string) => update(db, username, 'SET mfaNoticeDismissed = :t', { ':t': true });
 
-export const resetMfa = (db: Db, username: string) =>
-  update(db, username, 'SET mfaMethod = :none REMOVE totpSecret, totpLastStep, totpPendingSecret, pendingEmailCode, recoveryCodeHashes', {
-    ':none': 'none',
-  });
+/** What an MFA reset clears (ADR 013): the method, the secret, the set-up state and the recovery codes. */
+const MFA_RESET = {
+  set: 'mfaMethod = :none',
+  remove: 'REMOVE totpSecret, totpLastStep, totpPendingSecret, pendingEmailCode, recoveryCodeHashes',
+};
+
+export const resetMfa = (db: Db, username: string) => update(db, username, `SET ${MFA_RESET.set} ${MFA_RESET.remove}`, { ':none': 'none' });
+
+/**
+ * The MFA reset as one item of the transaction that also deletes the account's passkeys (ADR 123): the
+ * passkey count goes to 0 on the condition that it is still the `passkeyCount` the list was read with, so a
+ * passkey added or removed meanwhile fails the whole transaction instead of surviving it.
+ */
+export function mfaResetWithPasskeys(db: Db, username: string, passkeyCount: number): TxItem {
+  return {
+    Update: {
+      TableName: db.table,
+      Key: accountKey(username),
+      UpdateExpression: `SET ${MFA_RESET.set}, passkeyCount = :zero ${MFA_RESET.remove}`,
+      ConditionExpression:
+        passkeyCount === 0
+          ? 'attribute_exists(pk) AND (attribute_not_exists(passkeyCount) OR passkeyCount = :zero)'
+          : 'attribute_exists(pk) AND passkeyCount = :count',
+      ExpressionAttributeValues: { ':none': 'none', ':zero': 0, ...(passkeyCount === 0 ? {} : { ':count': passkeyCount }) },
+    },
+  };
+}

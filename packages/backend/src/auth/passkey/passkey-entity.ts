@@ -6,7 +6,7 @@ import { applied, cancellationCodes, isConditionFailure } from '../../platform/d
 import { entity, getOne, listAll } from '../../platform/db/entity.ts';
 import { onIndex } from '../../platform/db/query.ts';
 import { toTtl } from '../../platform/db/table.ts';
-import { transactWrite } from '../../platform/db/transact.ts';
+import { transactWrite, type TxItem } from '../../platform/db/transact.ts';
 
 /**
  * Passkey items (ADR 098). Access patterns:
@@ -202,6 +202,16 @@ export const renameCredential = (db: Db, username: string, credentialId: string,
     ),
   );
 
+/** Deletes a listed credential inside a transaction, on the condition that it is still that account's (ADR 123). */
+export const credentialDelete = (db: Db, credential: Pick<PasskeyCredential, 'credentialId' | 'username'>): TxItem => ({
+  Delete: {
+    TableName: db.table,
+    Key: credentialKey(credential.credentialId),
+    ConditionExpression: 'username = :username',
+    ExpressionAttributeValues: { ':username': credential.username },
+  },
+});
+
 /**
  * Removes the account's credential and uncounts it, in one transaction: 'missing' when it is not the account's,
  * 'last' when the account would be left with no way to sign in (no password and no other passkey).
@@ -209,14 +219,7 @@ export const renameCredential = (db: Db, username: string, credentialId: string,
 export async function removeCredential(db: Db, username: string, credentialId: string): Promise<'removed' | 'missing' | 'last'> {
   try {
     await transactWrite(db, [
-      {
-        Delete: {
-          TableName: db.table,
-          Key: credentialKey(credentialId),
-          ConditionExpression: 'username = :username',
-          ExpressionAttributeValues: { ':username': username },
-        },
-      },
+      credentialDelete(db, { credentialId, username }),
       {
         Update: {
           TableName: db.table,

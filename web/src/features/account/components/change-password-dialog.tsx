@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { NewPasswordFields, PasswordInput } from '../../../components/password-fields.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
@@ -10,6 +9,7 @@ import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { changePasswordErrors, changePasswordFailure, emptyPasswordValues, type PasswordField } from '../api/change-password.ts';
 import { useChangePassword } from '../api/use-change-password.ts';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 /**
  * The change-password dialog (SPEC 2, 7): current, new and repeated password checked with core's
@@ -100,14 +100,7 @@ function ChangePasswordForm({
         />
         {t('password.endOtherSessions')}
       </label>
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button theme="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={loading} disabled={invalid}>
-          {t('password.submit')}
-        </Button>
-      </div>
+      <FormActions submitLabel={t('password.submit')} onCancel={onCancel} loading={loading} disabled={invalid} />
     </form>
   );
 }

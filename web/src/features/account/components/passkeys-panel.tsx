@@ -16,6 +16,7 @@ import { describeUserAgent } from '../api/sessions.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
 import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 import { Section } from './section.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 /** A new passkey's suggested name: the browser and system it is made on ('Chrome on macOS'), else 'Passkey'. */
 function suggestedName(fallback: string): string {
@@ -208,14 +209,7 @@ function RenameForm({
         onValueChange={setName}
         error={failure ?? undefined}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button theme="secondary" onClick={onCancel}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={saving}>
-          {t('account.passkeys.save')}
-        </Button>
-      </div>
+      <FormActions submitLabel={t('account.passkeys.save')} onCancel={onCancel} loading={saving} />
     </form>
   );
 }

@@ -2,7 +2,6 @@ import type { TeamScope } from '@portal/core/auth';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -12,6 +11,7 @@ import { inviteMember } from '../api/team.ts';
 import { emptyInvite, type InviteDraft, inviteIssues, teamFailure } from '../model/team-form.ts';
 import { type PermissionRef, toPermissions } from '../model/permissions.ts';
 import { PermissionChecks, ScopeSelect } from './grant-fields.tsx';
+import { FormActions } from '../../../components/form-actions.tsx';
 
 /**
  * "Invite colleague" (ADR 113): name, e-mail address, where the account belongs and the permissions (only
@@ -124,14 +124,7 @@ function InviteForm({
         onChange={(permissions) => edit({ permissions })}
         error={issues.permissions}
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <Button theme="secondary" onClick={onDone}>
-          {t('common.cancel')}
-        </Button>
-        <Button type="submit" loading={sending}>
-          {t('team.invite.submit')}
-        </Button>
-      </div>
+      <FormActions submitLabel={t('team.invite.submit')} onCancel={onDone} loading={sending} />
     </form>
   );
 }

@@ -4,7 +4,8 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { memberName, type RowStatus, type TeamRow } from '../model/members.ts';
+import { EmailAddress, PersonName } from './email-address.tsx';
+import type { RowStatus, TeamRow } from '../model/members.ts';
 import { permissionText } from '../model/permissions.ts';
 
 const STATUS_THEME = { active: 'green', invited: 'blue', passwordExpired: 'orange', deactivated: 'gray' } as const satisfies Record<
@@ -62,13 +63,20 @@ export function MembersTable({
       cell: (row) =>
         row.kind === 'member' ? (
           <Link to={userPath(row.id)} className="font-medium text-brand-700 underline-offset-2 hover:underline">
-            {memberName(row)}
+            <PersonName {...row} />
           </Link>
         ) : (
-          <span className="font-medium text-slate-900">{memberName(row)}</span>
+          <span className="font-medium text-slate-900">
+            <PersonName {...row} />
+          </span>
         ),
     },
-    { key: 'email', header: t('team.columns.email'), cell: (row) => <span className="break-all">{row.email}</span> },
+    {
+      // At least 10rem in the table, so a usual address breaks once, at its @, not at every dot (ADR 123).
+      key: 'email',
+      header: t('team.columns.email'),
+      cell: (row) => <EmailAddress email={row.email} className="sm:inline-block sm:min-w-40" />,
+    },
     { key: 'portal', header: t('team.columns.portal'), cell: (row) => row.portals.map((p) => t(`team.portal.${p}`)).join(', ') },
     { key: 'permissions', header: t('team.columns.permissions'), cell: (row) => <PermissionWords keys={row.permissions} /> },
     { key: 'mfa', header: t('team.columns.mfa'), cell: (row) => (row.kind === 'invitation' ? '—' : t(`team.mfa.${row.mfa}`)) },

@@ -75,6 +75,7 @@ describe('the Users section', () => {
     resetSession('connect');
     // The guard's 'Access denied' dialog is app-wide state: one test's denial must not open over the next.
     closeDialog('sectionDenied');
+    closeDialog('mfaRequired');
   });
 
   it('lists accounts and invitations in words, searches by name, and is in the sidebar of its holders only', async () => {
@@ -231,7 +232,7 @@ describe('the Users section', () => {
 
   it('opens in connect to team.manageTeam holders, with the connect modules they hold', async () => {
     fakeBackend({
-      'GET /api/auth/status': { body: signedInWithModule('team', { manageTeam: true }) },
+      'GET /api/auth/status': { body: { ...signedInWithModule('team', { manageTeam: true }), mfaStatus: 'app' } },
       'GET /api/team': {
         body: overview({
           portal: 'connect',
@@ -247,4 +248,16 @@ describe('the Users section', () => {
     expect(within(table).getByText('Manage users')).toBeTruthy();
     expect(within(table).getByRole('link', { name: 'Anna Kowalski' }).getAttribute('href')).toBe(paths.connect.teamUser('anna.k'));
   });
+
+  it.each([paths.connect.team, paths.connect.teamUser('anna.k')])(
+    'keeps %s from a connect admin without the higher authentication standard, as its API does: My Account and the dialog',
+    async (path) => {
+      const api = fakeBackend({ 'GET /api/auth/status': { body: signedInWithModule('team', { manageTeam: true }) } });
+      const view = renderRoute(path);
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain('This section requires a higher authentication standard.');
+      await waitFor(() => expect(view.location().pathname).toBe(paths.connect.myAccount));
+      expect(api.callsTo('GET', '/api/team')).toHaveLength(0);
+    },
+  );
 });

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { SearchField } from '../../../components/ui/list-search.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -15,6 +14,7 @@ import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { resendInvitation, useTeam, withdrawInvitation } from '../api/team.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InviteDialog } from '../components/invite-dialog.tsx';
 import { MembersTable } from '../components/members-table.tsx';
 import { memberName, STATUS_FILTERS, type StatusFilter, type TeamRow, teamRows, visibleRows } from '../model/members.ts';
@@ -120,49 +120,20 @@ function TeamList({ data, portal }: { data: TeamOverview; portal: Portal }) {
 
 function WithdrawDialog({ row, portal, onClose }: { row: InvitationRow | null; portal: Portal; onClose: () => void }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setProblem(null);
-    onClose();
-  };
-  const withdraw = async () => {
-    if (!row || busy) return;
-    setBusy(true);
-    try {
-      await withdrawInvitation(portal, row.id);
-      snacks.success(t('team.invite.withdrawn', { email: row.email }));
-      close();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={row !== null}
-      onClose={close}
       title={t('team.confirm.withdrawTitle')}
-      closeLabel={t('common.close')}
-      closeButton="none"
-      actions={
-        <>
-          <Button theme="secondary" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={busy} onClick={() => void withdraw()}>
-            {t('team.invite.withdraw')}
-          </Button>
-        </>
-      }
+      actionLabel={t('team.invite.withdraw')}
+      onClose={onClose}
+      onConfirm={async () => {
+        if (!row) return;
+        await withdrawInvitation(portal, row.id);
+        snacks.success(t('team.invite.withdrawn', { email: row.email }));
+        onClose();
+      }}
     >
-      {problem ? (
-        <Alert theme="red" role="alert" className="mb-3">
-          {problem}
-        </Alert>
-      ) : null}
       <p>{row ? t('team.confirm.withdrawText', { name: memberName(row), email: row.email }) : null}</p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

@@ -7,7 +7,6 @@ import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, SectionCard } from '../../../components/ui/card.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
@@ -18,6 +17,8 @@ import { isReauthFresh } from '../../../lib/reauth.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess, useTeam } from '../api/team.ts';
+import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { EmailAddress, PersonName } from '../components/email-address.tsx';
 import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
 import { StatusBadge } from '../components/members-table.tsx';
 import { memberName, mfaOf, teamRows } from '../model/members.ts';
@@ -62,7 +63,11 @@ function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOv
   const mfa = `${t(`team.mfa.${mfaOf(member)}`)}${member.mfa.required ? ` (${t('team.mfaRequired')})` : ''}`;
   return (
     <>
-      <PageHeader title={memberName(member)} description={member.email} actions={row ? <StatusBadge status={row.status} /> : null} />
+      <PageHeader
+        title={<PersonName {...member} />}
+        description={<EmailAddress email={member.email} />}
+        actions={row ? <StatusBadge status={row.status} /> : null}
+      />
       {member.self ? <Alert theme="blue">{t('team.user.self')}</Alert> : null}
       <SectionCard title={t('team.user.facts')}>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-3">
@@ -152,27 +157,13 @@ type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset' | null
 function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; portal: Portal; reauthFresh: boolean }) {
   const t = useT();
   const [pending, setPending] = useState<Pending>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const close = () => {
-    setPending(null);
-    setProblem(null);
-  };
+  const close = () => setPending(null);
   const deactivated = member.status === 'locked';
   const toggleActive = async () => {
-    if (busy) return;
     const active = deactivated;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await setMemberActive(portal, member.username, active);
-      snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
-      setPending(null);
-    } catch (error) {
-      setProblem(teamFailure(error, []).message);
-    } finally {
-      setBusy(false);
-    }
+    await setMemberActive(portal, member.username, active);
+    snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
+    setPending(null);
   };
   return (
     <SectionCard title={t('team.user.actions')}>
@@ -193,30 +184,15 @@ function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; p
           </Button>
         )}
       </div>
-      <Dialog
+      <ConfirmDialog
         open={pending === 'deactivate' || pending === 'reactivate'}
-        onClose={close}
         title={t(pending === 'reactivate' ? 'team.confirm.reactivateTitle' : 'team.confirm.deactivateTitle')}
-        closeLabel={t('common.close')}
-        closeButton="none"
-        actions={
-          <>
-            <Button theme="secondary" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button loading={busy} onClick={() => void toggleActive()}>
-              {t(pending === 'reactivate' ? 'team.user.reactivate' : 'team.user.deactivate')}
-            </Button>
-          </>
-        }
+        actionLabel={t(pending === 'reactivate' ? 'team.user.reactivate' : 'team.user.deactivate')}
+        onClose={close}
+        onConfirm={toggleActive}
       >
-        {problem ? (
-          <Alert theme="red" role="alert" className="mb-3">
-            {problem}
-          </Alert>
-        ) : null}
         <p>{t(pending === 'reactivate' ? 'team.confirm.reactivateText' : 'team.confirm.deactivateText', { name: memberName(member) })}</p>
-      </Dialog>
+      </ConfirmDialog>
       <PasswordPrompt
         open={pending === 'resetMfa'}
         title={t('team.reauth.resetMfaTitle')}
