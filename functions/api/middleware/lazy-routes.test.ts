@@ -18,6 +18,7 @@ function appWith(loads: { count: number }) {
   const inner = new Hono<AppEnv>()
     .get('/items/:id', open, (c) => {
       c.set('requestId', `seen by ${c.get('requestId')}`);
+      c.header('Set-Cookie', 'inner=1', { append: true });
       return c.json({ id: c.req.param('id'), portal: c.get('portal') });
     })
     .post('/fail', open, () => {
@@ -59,7 +60,7 @@ describe('a router mounted with lazyRoutes', () => {
     expect(loads.count).toBe(1);
     expect(await first.json()).toEqual({ id: '7', portal: 'ordering' });
     expect(second.status).toBe(200);
-    expect(first.headers.get('set-cookie')).toBe('session=renewed');
+    expect(first.headers.getSetCookie()).toEqual(['session=renewed', 'inner=1']);
     expect(first.headers.get('content-type')).toMatch(/application\/json/);
     // What the inner handler set reaches the outer middleware after it.
     expect(seen).toEqual(['seen by r-1', 'seen by r-1']);

@@ -68,16 +68,26 @@ export function lazyRoutes<S extends Schema, B extends string>(load: () => Promi
     // Not one of this router's routes: the next router under the same mount path (or notFound) answers.
     if (!servesRoute(inner, c.req.method, c.req.path)) return next();
     outerOf.set(c.req.raw, c);
-    const answer = await inner.fetch(c.req.raw, c.env);
-    // Headers the outer chain set before this handler (e.g. a renewed session cookie) go onto the answer, as
-    // Hono does for a handler's own response: reading c.res makes them a response the setter merges from.
-    void c.res;
-    c.res = answer;
+    c.res = withOuterHeaders(c, await inner.fetch(c.req.raw, c.env));
   };
   loaders.set(serve, routes);
   const placeholder = new Hono<AppEnv, S, B>();
   placeholder.use('/*', serve);
   return placeholder;
+}
+
+/**
+ * The router's answer with the headers the outer chain set before it (a renewed session cookie, ...), as a
+ * handler's own answer has them: the router's headers win, the cookies of both are kept. Until a handler
+ * answers, `c.res` is a response made of those headers; it is cleared first so Hono's setter does not merge
+ * them again (its merge would keep only the outer cookies).
+ */
+function withOuterHeaders(c: Context<AppEnv>, answer: Response): Response {
+  const headers = new Headers(c.res.headers);
+  for (const [name, value] of answer.headers) if (name !== 'set-cookie') headers.set(name, value);
+  for (const cookie of answer.headers.getSetCookie()) headers.append('set-cookie', cookie);
+  c.res = undefined;
+  return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers });
 }
 
 /** Whether `app` has a route (not only middleware) for the request; HEAD is served by GET routes, as in Hono. */
