@@ -5,6 +5,7 @@ import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, testAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { routeTable } from './route-table.ts';
 
 /**
  * The gates every route passes before its handler (ADR 017): an account that must set up MFA
@@ -38,12 +39,11 @@ async function signIn(username: string, portal: Portal = 'ordering') {
 }
 
 /** Every route of the ordering routers, with sample values for its parameters. */
-function orderingRoutes(): { method: string; path: string }[] {
-  const seen = new Set<string>();
-  return app.routes
-    .filter((r) => r.method !== 'ALL' && ORDERING_ROUTERS.some((prefix) => r.path.startsWith(prefix)))
-    .map((r) => ({ method: r.method, path: r.path.replace(/:serial/, '7000100000000001').replace(/:(\w+)/g, 'X-1') }))
-    .filter((r) => !seen.has(`${r.method} ${r.path}`) && Boolean(seen.add(`${r.method} ${r.path}`)));
+async function orderingRoutes(): Promise<{ method: string; path: string }[]> {
+  // The route table, not app.routes: these routers load on first use (lazyRoutes, ADR 126).
+  return (await routeTable(app))
+    .filter((r) => ORDERING_ROUTERS.some((prefix) => r.path.startsWith(prefix)))
+    .map((r) => ({ method: r.method, path: r.path.replace(/:serial/, '7000100000000001').replace(/:(\w+)/g, 'X-1') }));
 }
 
 beforeAll(async () => {
@@ -64,8 +64,8 @@ beforeAll(async () => {
 });
 
 describe('the routes under test', () => {
-  it('are every route of the four ordering routers', () => {
-    const routes = orderingRoutes();
+  it('are every route of the four ordering routers', async () => {
+    const routes = await orderingRoutes();
     expect(routes.length).toBeGreaterThanOrEqual(15);
     for (const prefix of ORDERING_ROUTERS) expect(routes.some((r) => r.path.startsWith(prefix))).toBe(true);
   });
@@ -80,7 +80,7 @@ describe('an account that must set up MFA (ADR 017)', () => {
 
   it('gets 403 AUTH.MFA_SETUP_REQUIRED on every ordering route, before any input is checked', async () => {
     const jar = await signIn('must.setup');
-    for (const { method, path } of orderingRoutes()) {
+    for (const { method, path } of await orderingRoutes()) {
       const res = await call(jar, 'ordering', method, path, method === 'GET' ? undefined : {});
       expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
         route: `${method} ${path}`,
@@ -118,7 +118,7 @@ describe('an account that must set up MFA (ADR 017)', () => {
 describe('routers and portals (ADR 017)', () => {
   it('answers a connect session 403 AUTH.WRONG_PORTAL on every ordering route, whatever its flags', async () => {
     const jar = await signIn('both.portals', 'connect');
-    for (const { method, path } of orderingRoutes()) {
+    for (const { method, path } of await orderingRoutes()) {
       const res = await call(jar, 'connect', method, path, method === 'GET' ? undefined : {});
       expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
         route: `${method} ${path}`,

@@ -4,37 +4,17 @@ import type { AppEnv, ClientIpResolver } from './env.ts';
 import { handleError, handleNotFound } from './middleware/errors.ts';
 import { requestLogging } from './middleware/logging.ts';
 import { apiBodyLimit, apiSecureHeaders, noStoreByDefault, requirePortal, uriLimit, xssiPrefix } from './middleware/protocol.ts';
+import { lazyRoutes } from './middleware/lazy-routes.ts';
 import { loadSession } from './middleware/session.ts';
 import { accountRoutes } from './routes/account.ts';
 import { authRoutes } from './routes/auth.ts';
 import { mfaRoutes, otpRoutes } from './routes/mfa.ts';
 import { passkeyRoutes } from './routes/passkeys.ts';
 import { brandRoutes } from './routes/brand.ts';
-import { couponingStatusRoutes, serialNumberCheckRoutes } from './routes/couponing.ts';
-import { replenishmentRoutes } from './routes/replenishment.ts';
-import { salesRoutes } from './routes/sales.ts';
-import { masterDataRoutes } from './routes/master-data.ts';
-import { productRoutes } from './routes/products.ts';
-import { connectSalesRoutes } from './routes/connect-sales.ts';
-import { serialNumberRoutes } from './routes/serial-numbers.ts';
-import { transactionRoutes } from './routes/transactions.ts';
-import { exportRoutes } from './routes/exports.ts';
-import { reportRoutes } from './routes/reports.ts';
-import { reportJobRoutes } from './routes/report-jobs.ts';
 import { reportDeliveryRoutes, reportMailRoutes } from './routes/report-deliveries.ts';
-import { workflowRoutes } from './routes/workflows.ts';
-import { requestRoutes } from './routes/requests.ts';
-import { requestItemRoutes } from './routes/request-items.ts';
 import { ssoRoutes } from './routes/sso.ts';
-import { importRoutes } from './routes/imports.ts';
-import { newsRoutes } from './routes/news.ts';
-import { auditRoutes } from './routes/audit.ts';
-import { productAllocationRoutes } from './routes/product-allocation.ts';
-import { documentRoutes } from './routes/documents.ts';
-import { companyRoutes } from './routes/company.ts';
 import { logoFileRoutes, logoRoutes } from './routes/logo.ts';
 import { termsRoutes } from './routes/terms.ts';
-import { teamRoutes } from './routes/team.ts';
 
 /**
  * The API under /api. lambda.ts and node.ts wrap this same app; only the client-address lookup differs.
@@ -58,32 +38,82 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/brand', brandRoutes)
     .route('/terms', termsRoutes)
     .route('/account', accountRoutes)
-    .route('/team', teamRoutes)
-    .route('/replenishment', replenishmentRoutes)
-    .route('/sales', salesRoutes)
-    .route('/master-data', masterDataRoutes)
-    .route('/products', productRoutes)
-    .route('/connect-sales', connectSalesRoutes)
-    .route('/serial-numbers', serialNumberRoutes)
-    .route('/transactions', transactionRoutes)
-    .route('/exports', exportRoutes)
-    .route('/imports', importRoutes)
-    .route('/flow', reportRoutes)
-    .route('/flow', reportJobRoutes)
+    .route(
+      '/team',
+      lazyRoutes(() => import('./routes/team.ts').then((m) => m.teamRoutes)),
+    )
+    .route(
+      '/replenishment',
+      lazyRoutes(() => import('./routes/replenishment.ts').then((m) => m.replenishmentRoutes)),
+    )
+    .route(
+      '/sales',
+      lazyRoutes(() => import('./routes/sales.ts').then((m) => m.salesRoutes)),
+    )
+    .route(
+      '/master-data',
+      lazyRoutes(() => import('./routes/master-data.ts').then((m) => m.masterDataRoutes)),
+    )
+    .route(
+      '/products',
+      lazyRoutes(() => import('./routes/products.ts').then((m) => m.productRoutes)),
+    )
+    .route(
+      '/connect-sales',
+      lazyRoutes(() => import('./routes/connect-sales.ts').then((m) => m.connectSalesRoutes)),
+    )
+    .route(
+      '/serial-numbers',
+      lazyRoutes(() => import('./routes/serial-numbers.ts').then((m) => m.serialNumberRoutes)),
+    )
+    .route(
+      '/transactions',
+      lazyRoutes(() => import('./routes/transactions.ts').then((m) => m.transactionRoutes)),
+    )
+    .route(
+      '/exports',
+      lazyRoutes(() => import('./routes/exports.ts').then((m) => m.exportRoutes)),
+    )
+    .route(
+      '/imports',
+      lazyRoutes(() => import('./routes/imports.ts').then((m) => m.importRoutes)),
+    )
+    .route(
+      '/flow',
+      lazyRoutes(() => import('./routes/flow.ts').then((m) => m.flowRoutes)),
+    )
     .route('/flow', reportDeliveryRoutes)
     .route('/', reportMailRoutes)
-    .route('/flow', workflowRoutes)
-    .route('/flow', requestRoutes)
-    .route('/flow', requestItemRoutes)
-    .route('/news', newsRoutes)
-    .route('/audit', auditRoutes)
-    .route('/documents', documentRoutes)
-    .route('/company', companyRoutes)
-    .route('/product-allocation', productAllocationRoutes)
+    .route(
+      '/news',
+      lazyRoutes(() => import('./routes/news.ts').then((m) => m.newsRoutes)),
+    )
+    .route(
+      '/audit',
+      lazyRoutes(() => import('./routes/audit.ts').then((m) => m.auditRoutes)),
+    )
+    .route(
+      '/documents',
+      lazyRoutes(() => import('./routes/documents.ts').then((m) => m.documentRoutes)),
+    )
+    .route(
+      '/company',
+      lazyRoutes(() => import('./routes/company.ts').then((m) => m.companyRoutes)),
+    )
+    .route(
+      '/product-allocation',
+      lazyRoutes(() => import('./routes/product-allocation.ts').then((m) => m.productAllocationRoutes)),
+    )
     .route('/logo', logoRoutes)
     .route('/logos', logoFileRoutes)
-    .route('/serial-number-check', serialNumberCheckRoutes)
-    .route('/get-couponing-status', couponingStatusRoutes);
+    .route(
+      '/serial-number-check',
+      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.serialNumberCheckRoutes)),
+    )
+    .route(
+      '/get-couponing-status',
+      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.couponingStatusRoutes)),
+    );
 }
 
 export type AppType = ReturnType<typeof createApp>;

@@ -408,7 +408,7 @@ export async function createGateWorld() {
   let ip = 0;
   // A fresh client address per call keeps the per-address limits (sign-in, reset) out of the gates.
   const app = createApp(backend, () => `198.51.100.${(ip++ % 250) + 1}`);
-  const routes = routeTable(app);
+  const routes = await routeTable(app);
   const lacking = new Map(
     routes
       .filter((r) => r.policy?.permission.length)

@@ -36,8 +36,8 @@ const declaredPolicies = new WeakMap<object, RoutePolicy>();
  * The policy of one route, declared first in its chain (ADR 024). It enforces what the route
  * layer can know before any input is read — portal (403 AUTH.WRONG_PORTAL), sign-in (401), a pending
  * step (403), the brand's terms of use not accepted (403, ADR 086), strong authentication (403) — and records the declaration for the handler, so the route
- * list test, the authorization matrix and the fuzzer read it from `app.routes`. Permission and object
- * scope stay enforced by the services (defence in depth); the matrix proves they answer as declared.
+ * list test, the authorization matrix and the fuzzer read it from the route table (route-table.ts: `app.routes`
+ * and the routers mounted with lazyRoutes, ADR 126). Permission and object scope stay enforced by the services (defence in depth); the matrix proves they answer as declared.
  */
 export function policy(declared: RoutePolicy): MiddlewareHandler<AppEnv> {
   const portalGate = portals(...declared.portals);

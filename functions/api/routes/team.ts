@@ -5,17 +5,18 @@ import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { signedInOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
-
-/** The team contracts load with the first team request (validateOnFirstUse, ADR 038). */
-const contracts = () => import('@portal/core/auth');
+import { validate } from '../middleware/validate.ts';
+import { InvitationAcceptFormSchema } from '@portal/core/auth';
+import { TeamAccessInput, TeamInvitationCheckInput, TeamInviteInput, TeamReauthInput } from '@portal/core/auth/team';
 
 /**
  * The customer's own administrator (ADR 113): the Users section of both portals. Each portal's admin holds
  * its own manageTeam bit (ordering.manageTeam, team.manageTeam); the route lets either in and the service
  * asks for the portal's one. Strong authentication, as for the other sections that change others' access.
  * A member or invitation of another customer answers as one nobody has (404 TEAM.NOT_FOUND). The invitation's
- * check and acceptance come first and need no session: the single-use link is the proof.
+ * check and acceptance come first and need no session: the single-use link is the proof. The router is
+ * mounted with lazyRoutes (ADR 126): this module and its contracts load with the first team request, so the
+ * contracts are imported here directly.
  */
 const route = routePolicy('ordering', 'connect');
 const manageTeam: PermissionName[] = ['ordering.manageTeam', 'team.manageTeam'];
@@ -27,7 +28,7 @@ const MemberParams = z.object({ username: z.string().check(z.minLength(1), z.max
 const InvitationParams = z.object({
   invitationId: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,100}\.[A-Za-z0-9_-]{22}$/, 'Not an invitation id')),
 });
-const reauthBody = validateOnFirstUse('json', async () => (await contracts()).TeamReauthInput);
+const reauthBody = validate('json', TeamReauthInput);
 
 /** The signed-in admin as the team service takes it. */
 function callerOf(c: Context<AppEnv>) {
@@ -37,41 +38,25 @@ function callerOf(c: Context<AppEnv>) {
 
 export const teamRoutes = new Hono<AppEnv>()
   .use(portals('ordering', 'connect'))
-  .post(
-    '/invitation/check',
-    byToken,
-    validateOnFirstUse('json', async () => (await contracts()).TeamInvitationCheckInput),
-    async (c) => c.json(await c.get('backend').team.checkInvitation(c.req.valid('json').token, c.get('clientIp'))),
+  .post('/invitation/check', byToken, validate('json', TeamInvitationCheckInput), async (c) =>
+    c.json(await c.get('backend').team.checkInvitation(c.req.valid('json').token, c.get('clientIp'))),
   )
-  .post(
-    '/invitation/accept',
-    byToken,
-    validateOnFirstUse('json', async () => (await contracts()).InvitationAcceptFormSchema),
-    async (c) => c.json(await c.get('backend').team.acceptInvitation(c.req.valid('json'), c.get('clientIp')), 201),
+  .post('/invitation/accept', byToken, validate('json', InvitationAcceptFormSchema), async (c) =>
+    c.json(await c.get('backend').team.acceptInvitation(c.req.valid('json'), c.get('clientIp')), 201),
   )
   .get('/', overview, async (c) => c.json(await c.get('backend').team.overview(callerOf(c))))
-  .post(
-    '/invitations',
-    overview,
-    validate('header', IdempotencyHeaders),
-    validateOnFirstUse('json', async () => (await contracts()).TeamInviteInput),
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), key), 201);
-    },
-  )
+  .post('/invitations', overview, validate('header', IdempotencyHeaders), validate('json', TeamInviteInput), async (c) => {
+    const key = idempotencyKeyOf(c.req.valid('header'));
+    return c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), key), 201);
+  })
   .post('/invitations/:invitationId/resend', onMember, validate('param', InvitationParams), async (c) =>
     c.json(await c.get('backend').team.resendInvitation(callerOf(c), c.req.valid('param').invitationId)),
   )
   .delete('/invitations/:invitationId', onMember, validate('param', InvitationParams), async (c) =>
     c.json(await c.get('backend').team.withdrawInvitation(callerOf(c), c.req.valid('param').invitationId)),
   )
-  .put(
-    '/members/:username/access',
-    onMember,
-    validate('param', MemberParams),
-    validateOnFirstUse('json', async () => (await contracts()).TeamAccessInput),
-    async (c) => c.json(await c.get('backend').team.changeAccess(callerOf(c), c.req.valid('param').username, c.req.valid('json'))),
+  .put('/members/:username/access', onMember, validate('param', MemberParams), validate('json', TeamAccessInput), async (c) =>
+    c.json(await c.get('backend').team.changeAccess(callerOf(c), c.req.valid('param').username, c.req.valid('json'))),
   )
   .post('/members/:username/deactivate', onMember, validate('param', MemberParams), async (c) =>
     c.json(await c.get('backend').team.deactivate(callerOf(c), c.req.valid('param').username)),

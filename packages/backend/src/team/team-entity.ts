@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import type { TeamPermissions } from '@portal/core/auth';
+import type { TeamPermissions } from '@portal/core/auth/team';
 import type { Account } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';

@@ -1,5 +1,5 @@
 import type { AuditKind } from '@portal/core/audit';
-import type { TeamPermissions } from '@portal/core/auth';
+import type { TeamPermissions } from '@portal/core/auth/team';
 import { recordAuditAfter } from '../audit/index.ts';
 import type { Db } from '../platform/db/client.ts';
 

@@ -1,16 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Portal } from '@portal/core/shared';
+import { type InvitationAcceptForm, PASSWORD, TEAM } from '@portal/core/auth';
 import {
   INVITATION_TTL_DAYS,
-  type InvitationAcceptForm,
-  PASSWORD,
-  TEAM,
   type TeamInvitation,
   type TeamInvitationAccepted,
   type TeamInvitationPreview,
   type TeamInviteInput,
   type TeamScope,
-} from '@portal/core/auth';
+} from '@portal/core/auth/team';
 import { type Account, AccountFields, getAccount, listAccountsOfCustomer, newAccountPut, usernameKey } from '../accounts/index.ts';
 import { passwordProblems } from '../auth/index.ts';
 import type { Db } from '../platform/db/client.ts';

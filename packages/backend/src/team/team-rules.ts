@@ -8,11 +8,9 @@ import {
   type ModuleName,
   SECURITY_FLAGS,
   TEAM,
-  TEAM_ADMIN_PERMISSION,
-  TEAM_MODULES,
-  type TeamPermissions,
   hasBit,
 } from '@portal/core/auth';
+import { TEAM_ADMIN_PERMISSION, TEAM_MODULES, type TeamPermissions } from '@portal/core/auth/team';
 import type { Account } from '../accounts/index.ts';
 import { AppError } from '../errors.ts';
 

@@ -1,12 +1,12 @@
+import { TEAM } from '@portal/core/auth';
 import {
   INVITATION_LINK_PATH,
   INVITATION_TTL_DAYS,
-  TEAM,
   type TeamAccessInput,
   type TeamMember,
   type TeamOverview,
   type TeamScope,
-} from '@portal/core/auth';
+} from '@portal/core/auth/team';
 import { type Account, accountStatusUpdate, getAccount, type Reauth, teamAccessUpdate, usernameKey } from '../accounts/index.ts';
 import { permissionDenied } from '../access/index.ts';
 import { resetSecondFactors, type SessionStore } from '../auth/index.ts';

@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import type { TeamInvitation, TeamMember, TeamOverview, TeamScope } from '@portal/core/auth';
+import type { TeamInvitation, TeamMember, TeamOverview, TeamScope } from '@portal/core/auth/team';
 import { type Account, listAccountsOfCustomer, type StoredAccount, usernameKey } from '../accounts/index.ts';
 import { getBrand } from '../brands/index.ts';
 import { mapLimit } from '../platform/db/batch.ts';

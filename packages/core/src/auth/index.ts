@@ -6,4 +6,3 @@ export * from './forms.ts';
 export * from './landing.ts';
 export * from './login-messages.ts';
 export * from './sso.ts';
-export * from './team.ts';

@@ -1,4 +1,5 @@
-import { InvitationAcceptFormSchema, TEAM, TeamInvitationAccepted, TeamInvitationPreview } from '@portal/core/auth';
+import { InvitationAcceptFormSchema, TEAM } from '@portal/core/auth';
+import { TeamInvitationAccepted, TeamInvitationPreview } from '@portal/core/auth/team';
 import { api } from '../../../lib/api.ts';
 import { ApiError, readJson } from '../../../lib/api-client.ts';
 import { type FieldErrors, schemaErrors, serverFieldErrors } from '../../../lib/forms.ts';

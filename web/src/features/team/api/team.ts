@@ -5,7 +5,7 @@ import {
   TeamMember,
   TeamOverview,
   type TeamReauthInput,
-} from '@portal/core/auth';
+} from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import useSWR from 'swr';

@@ -1,4 +1,4 @@
-import type { TeamScope } from '@portal/core/auth';
+import type { TeamScope } from '@portal/core/auth/team';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import type { TeamScope } from '@portal/core/auth';
+import type { TeamScope } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';

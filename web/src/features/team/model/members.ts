@@ -1,5 +1,5 @@
 import type { Portal } from '@portal/core/shared';
-import type { TeamInvitation, TeamMember, TeamOverview } from '@portal/core/auth';
+import type { TeamInvitation, TeamMember, TeamOverview } from '@portal/core/auth/team';
 import { permissionKeys } from './permissions.ts';
 
 /**

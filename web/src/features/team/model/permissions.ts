@@ -1,4 +1,5 @@
-import { MODULE_FLAGS, MODULE_NAMES, type ModuleName, type TeamPermissions } from '@portal/core/auth';
+import { MODULE_FLAGS, MODULE_NAMES, type ModuleName } from '@portal/core/auth';
+import { type TeamPermissions } from '@portal/core/auth/team';
 import { optionalText } from '../../../i18n/index.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { TeamScope } from '@portal/core/auth';
+import type { TeamScope } from '@portal/core/auth/team';
 import { emailRule, requiredRule } from '@portal/core/shared';
 import { translate, translateCoreMessage } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';

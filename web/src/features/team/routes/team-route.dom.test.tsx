@@ -1,4 +1,5 @@
-import { TEAM, type TeamMember, type TeamOverview } from '@portal/core/auth';
+import { TEAM } from '@portal/core/auth';
+import { type TeamMember, type TeamOverview } from '@portal/core/auth/team';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';

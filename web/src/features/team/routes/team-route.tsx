@@ -1,4 +1,4 @@
-import type { TeamOverview } from '@portal/core/auth';
+import type { TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';

@@ -1,4 +1,4 @@
-import type { TeamMember, TeamOverview } from '@portal/core/auth';
+import type { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
