@@ -1,3 +1,4 @@
+/// <reference path="./exceljs-internals.d.ts" />
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type ExportFormat, fileLabel, sheetName } from '@portal/core/export';
