@@ -1,4 +1,3 @@
-/// <reference path="./exceljs-internals.d.ts" />
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type ExportFormat, fileLabel, sheetName } from '@portal/core/export';

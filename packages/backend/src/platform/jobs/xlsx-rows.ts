@@ -1,5 +1,3 @@
-/// <reference path="./exceljs-modules.d.ts" />
-/// <reference path="./exceljs-internals.d.ts" />
 import ExcelJS from 'exceljs';
 import XmlStream from 'exceljs/lib/utils/xml-stream.js';
 import RowXform, { type RowModel } from 'exceljs/lib/xlsx/xform/sheet/row-xform.js';
