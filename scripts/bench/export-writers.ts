@@ -17,7 +17,7 @@ import type { ExportFormat } from '@portal/core/export';
 import { TRANSACTION_COLUMNS } from '@portal/backend/export';
 import { fileWriters, localiseColumns } from '@portal/backend/platform/jobs';
 import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
-import { benchEan, benchTransactionBase } from './bench-transactions.ts';
+import { benchTransactionBase, benchTransactionFacts } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -41,12 +41,7 @@ for (let start = 0; start < n; start += JOB_PAGE_ROWS)
       return {
         key: Buffer.from(`R-BENCH\n${base.at}#${base.transactionId}`).toString('base64url'),
         ...base,
-        resultCode: i % 5 === 3 ? '05' : '00',
-        result: i % 5 === 3 ? 'declined' : 'approved',
-        serial: `76${String(i % 5000).padStart(14, '0')}`,
-        ean: benchEan((i % 3) + 1),
-        amount: 1000 + (i % 9000),
-        currency: 'EUR',
+        ...benchTransactionFacts(i),
         productId: `P-${(i % 3) + 1}`,
         productName: i % 7 === 0 ? 'Card "special", =1+1' : `Card ${(i % 3) + 1}`,
         source: 'import',

@@ -41,7 +41,7 @@ import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
 import { DATA_SET_OPTIONS, openBenchBackend, startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
-import { benchEan as ean, benchTransactionBase, loadBenchMasterData } from './bench-transactions.ts';
+import { benchTransactionBase, benchTransactionFacts, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
   options: {
@@ -209,12 +209,7 @@ async function loadSynthetic(b: Backend, customerId: string, n: number, startDat
       const i = start + j;
       return {
         ...benchTransactionBase(i, n, { from, span, customerId }),
-        resultCode: i % 5 === 3 ? '05' : '00',
-        result: i % 5 === 3 ? 'declined' : 'approved',
-        serial: `76${String(i % 5000).padStart(14, '0')}`,
-        ean: ean((i % 3) + 1),
-        amount: 1000 + (i % 9000),
-        currency: 'EUR',
+        ...benchTransactionFacts(i),
       };
     });
     await ok('transactions', slice);
