@@ -37,3 +37,13 @@ export async function loadBenchMasterData(ok: (kind: string, records: object[]) 
     })),
   );
 }
+
+/** The result, card and amount of synthetic bench transaction `i` (export.ts's load, export-writers.ts's rows). */
+export const benchTransactionFacts = (i: number) => ({
+  resultCode: i % 5 === 3 ? '05' : '00',
+  result: i % 5 === 3 ? 'declined' : 'approved',
+  serial: `76${String(i % 5000).padStart(14, '0')}`,
+  ean: benchEan((i % 3) + 1),
+  amount: 1000 + (i % 9000),
+  currency: 'EUR',
+});

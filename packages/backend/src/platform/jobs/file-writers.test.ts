@@ -3,7 +3,8 @@ import { buffer } from 'node:stream/consumers';
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { csvField, csvWriter } from './file-writers.ts';
+import { neutralise } from './cell-values.ts';
+import { csvField, csvText, csvWriter } from './file-writers.ts';
 import type { ExportColumn } from './file-columns.ts';
 
 /**
@@ -25,6 +26,18 @@ describe('CSV fields', () => {
         );
       }),
       { numRuns: 2_000, seed: 33 },
+    );
+  });
+
+  it('of text: the one test for plain text answers what neutralising then quoting answers (ADR 124)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', '0', ' ', ',', '"', '\r', '\n', '=', '+', '-', '@', '\t', 'ü'), maxLength: 8 }),
+        (text) => {
+          expect(csvText(text)).toBe(csvField(neutralise(text)));
+        },
+      ),
+      { numRuns: 5_000, seed: 124 },
     );
   });
 

@@ -5,6 +5,7 @@ import { isValidTimeZone } from '@portal/core/shared';
 import ExcelJS from 'exceljs';
 import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockText } from './cell-values.ts';
 import type { ExportColumn, ExportRow } from './file-columns.ts';
+import { xlsxRows } from './xlsx-rows.ts';
 
 /**
  * The two file formats of an export (ADR 033). A writer formats rows into `out` as they come and holds
@@ -46,6 +47,45 @@ const CSV_QUOTED = /[",\r\n]/;
  */
 export const csvField = (text: string): string => (CSV_QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
+/** A text that needs neither neutralising (cell-values.ts `neutralise`) nor quoting (`csvField`): most of them. */
+const CSV_PLAIN = /^(?:[^=+\-@\t\r",\n][^",\r\n]*)?$/;
+/** A text cell as CSV: neutralised, then quoted; one test for the text that needs neither. */
+export const csvText = (text: string): string => (CSV_PLAIN.test(text) ? text : csvField(neutralise(text)));
+
+/**
+ * Each column's CSV field of a row, made once per file (ADR 124): the column's kind decides once, not per
+ * cell. Numbers, amounts and instants are digits, signs, dots, dashes, colons and a space, which need no quoting.
+ */
+const csvFieldOf =
+  (local: (iso: string) => number) =>
+  (column: ExportColumn): ((row: ExportRow) => string) => {
+    const { key } = column;
+    const empty = (value: string | number | null | undefined): value is null | undefined | '' =>
+      value === null || value === undefined || value === '';
+    switch (column.kind) {
+      case 'text':
+        return (row) => {
+          const value = row[key];
+          return empty(value) ? '' : csvText(textOf(column, value));
+        };
+      case 'number':
+        return (row) => {
+          const value = row[key];
+          return empty(value) ? '' : typeof value === 'number' ? String(value) : csvText(value);
+        };
+      case 'amount':
+        return (row) => {
+          const value = row[key];
+          return empty(value) ? '' : typeof value === 'number' ? majorUnitsText(value, currencyOf(column, row)) : csvText(value);
+        };
+      case 'datetime':
+        return (row) => {
+          const value = row[key];
+          return empty(value) ? '' : wallClockText(local(String(value)));
+        };
+    }
+  };
+
 /**
  * CSV for Excel and everything else: UTF-8 with a byte-order mark (Excel otherwise reads it as ANSI),
  * CRLF records, a header row; text cells formula-neutralised (cell-values.ts `neutralise`); numbers
@@ -53,21 +93,7 @@ export const csvField = (text: string): string => (CSV_QUOTED.test(text) ? `"${t
  * instants as "YYYY-MM-DD HH:MM:SS" in the user's zone.
  */
 export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string): FileWriter {
-  const local = wallClock(zoneOrUtc(timeZone));
-  const cell = (column: ExportColumn, row: ExportRow): string => {
-    const value = row[column.key];
-    if (value === null || value === undefined || value === '') return '';
-    switch (column.kind) {
-      case 'text':
-        return neutralise(textOf(column, value));
-      case 'number':
-        return typeof value === 'number' ? String(value) : neutralise(String(value));
-      case 'amount':
-        return typeof value === 'number' ? majorUnitsText(value, currencyOf(column, row)) : neutralise(String(value));
-      case 'datetime':
-        return wallClockText(local(String(value)));
-    }
-  };
+  const fields = columns.map(csvFieldOf(wallClock(zoneOrUtc(timeZone))));
   const line = (cells: readonly string[]) => `${cells.map(csvField).join(',')}\r\n`;
   out.write('\ufeff');
   out.write(line(columns.map((c) => neutralise(c.header))));
@@ -77,8 +103,8 @@ export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZ
       let text = '';
       for (const row of rows) {
         let separator = '';
-        for (const column of columns) {
-          text += separator + csvField(cell(column, row));
+        for (const field of fields) {
+          text += separator + field(row);
           separator = ',';
         }
         text += '\r\n';
@@ -131,22 +157,28 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
    * that very object before, which was half of the writer's time; a shared object is rendered once. The
    * ids, and so the file, are the same (a column's cells hold one kind of value: its style decides the id).
    */
-  const styles = columns.map((c): Partial<ExcelJS.Style> =>
-    c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : c.kind === 'datetime' ? { numFmt: DATE_FORMAT } : {},
-  );
-  let started = false;
-  /** The columns, sized by the header and the first page (`sample`), set before the first row is committed. */
+  const styled = columns.map((column) => ({
+    column,
+    style: ((c): Partial<ExcelJS.Style> =>
+      c.kind === 'amount' ? { numFmt: AMOUNT_FORMAT } : c.kind === 'datetime' ? { numFmt: DATE_FORMAT } : {})(column),
+  }));
+  let rows: ReturnType<typeof start> | null = null;
+  /**
+   * The columns, sized by the header and the first page (`sample`), and the header row, committed through
+   * exceljs before the data rows (which xlsx-rows.ts renders a page at a time).
+   */
   const start = (sample: readonly ExportRow[]) => {
-    started = true;
-    sheet.columns = columns.map((c, i) => {
+    sheet.columns = styled.map(({ column: c, style }, i) => {
       const widest = sample.reduce((max, row) => Math.max(max, shownLength(c, cell(c, row))), c.kind === 'datetime' ? DATE_WIDTH : 0);
       return {
         header: c.header,
         key: `${c.key}#${i}`,
         width: Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, c.header.length + 2, widest + 2)),
-        ...(c.kind === 'amount' || c.kind === 'datetime' ? { style: { ...styles[i] } } : {}),
+        ...(c.kind === 'amount' || c.kind === 'datetime' ? { style: { ...style } } : {}),
       };
     });
+    sheet.getRow(1).commit();
+    return xlsxRows(workbook, sheet, styled, 2);
   };
   const cell = (column: ExportColumn, row: ExportRow): string | number | Date | null => {
     const value = row[column.key];
@@ -170,22 +202,19 @@ export function xlsxWriter(out: Writable, columns: readonly ExportColumn[], time
   // archiver's pipe is a readable-stream v2 PassThrough: no writableLength, the count is in its state.
   type Pipe = Writable & { _writableState?: { length: number } };
   const queued = (pipe: Pipe) => pipe.writableLength ?? pipe._writableState?.length ?? 0;
-  const backlogged = () => ((sheet as unknown as { stream?: { pipes?: Pipe[] } }).stream?.pipes ?? []).find((p) => queued(p) > ZIP_BACKLOG);
+  const backlogged = () => (sheet.stream?.pipes ?? []).find((p) => queued(p) > ZIP_BACKLOG);
+  const valueOf = (row: ExportRow, { column }: { column: ExportColumn }) => cell(column, row);
   return {
-    write(rows) {
-      if (!started) start(rows);
-      for (const row of rows) {
-        const added = sheet.addRow(columns.map((column) => cell(column, row)));
-        styles.forEach((style, i) => (added.getCell(i + 1).style = style));
-        added.commit();
-      }
+    write(page) {
+      rows ??= start(page);
+      rows.write(page, valueOf);
     },
     async settled() {
       for (let pipe = backlogged(); pipe; pipe = backlogged()) await once(pipe, 'drain');
       if (out.writableNeedDrain) await once(out, 'drain');
     },
     async end() {
-      if (!started) start([]);
+      rows ??= start([]);
       sheet.commit();
       await workbook.commit();
     },
