@@ -1,1 +1,2 @@
 export * from './audit.ts';
+export * from './retention.ts';
