@@ -76,9 +76,6 @@ export default defineConfig({
             // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: the data layer loads
             // the first of them (`errors`), and the login page needs neither (ADR 121).
             { name: 'data-layer', test: /web[\\/]src[\\/](app[\\/]data-layer\.tsx|i18n[\\/]catalogue-files\.ts)$/, priority: 3 },
-            // The sign-in half (sign-in-layer.ts: login attempts, the form's rules, the MFA step): only a login card
-            // loads it, so a signed-in deep link does not (ADR 125). Below the data layer, which keeps what both use.
-            { name: 'sign-in', test: /web[\\/]src[\\/]app[\\/]sign-in-layer\.ts$/, priority: 2 },
             // The signed-in shells (both portals' layouts, their guards, the /app and /connect route table): one
             // chunk every signed-in page loads first, instead of ~30 small ones (ADR 097).
             {
