@@ -54,6 +54,10 @@ export default defineConfig({
     // Every browser the portal supports preloads modules natively: the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // A zod schema built at a module's top level is a call the bundler must keep, in case it has an effect:
+      // every schema of a core module the page touches shipped, used or not (ADR 125). Building a schema has
+      // none (the one effect, the English messages' config, is in zod.ts, not a `z.` call), so an unused one goes.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // React, React DOM and the router change only with an upgrade: one long-cached vendor chunk, apart
         // from the app's code that changes with every release (scripts/web-size.ts counts it in the login
@@ -62,16 +66,16 @@ export default defineConfig({
         // for each module a lazy route shares with it, which the login page then fetches one by one.
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 4 },
+            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 5 },
             // pdf.js (ADR 047): only ever imported lazily (a PDF answer's viewer), its own long-cached chunk.
-            { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 5 },
-            { name: 'login', tags: ['$initial'], priority: 3 },
+            { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 6 },
+            { name: 'login', tags: ['$initial'], priority: 4 },
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).
             // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: the data layer loads
             // the first of them (`errors`), and the login page needs neither (ADR 121).
-            { name: 'data-layer', test: /web[\\/]src[\\/](app[\\/]data-layer\.tsx|i18n[\\/]catalogue-files\.ts)$/, priority: 2 },
+            { name: 'data-layer', test: /web[\\/]src[\\/](app[\\/]data-layer\.tsx|i18n[\\/]catalogue-files\.ts)$/, priority: 3 },
             // The signed-in shells (both portals' layouts, their guards, the /app and /connect route table): one
             // chunk every signed-in page loads first, instead of ~30 small ones (ADR 097).
             {

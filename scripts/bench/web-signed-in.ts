@@ -25,6 +25,7 @@ import {
   settle,
   signInCookies,
 } from './page-load.ts';
+import { BENCH_ROUTES } from './web-signed-in-routes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -51,30 +52,6 @@ for (const url of targets) {
     process.exit(2);
   }
 }
-
-type Who = 'signed out' | 'connect' | 'ordering';
-/** Every route a mail or a bookmark opens: the login pages, the connect sections, the ordering portal's sections. */
-export const BENCH_ROUTES: { path: string; who: Who }[] = [
-  { path: '/', who: 'signed out' },
-  { path: '/connect', who: 'signed out' },
-  ...[
-    '',
-    '/transactions',
-    '/reports',
-    '/requests',
-    '/sales',
-    '/serial-numbers',
-    '/imports',
-    '/products',
-    '/news',
-    '/documents',
-    '/company',
-  ].map((section) => ({ path: `/connect${section}`, who: 'connect' as const })),
-  ...['/retailer-selection', '/orders', '/order', '/sales', '/my-account'].map((section) => ({
-    path: `/app${section}`,
-    who: 'ordering' as const,
-  })),
-];
 
 const user = (username: string) => {
   const found = demoUsers().find((u) => u.username === username);

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes } from './app/router.tsx';
+import { whenPageIdle } from './app/update/when-page-idle.ts';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -17,5 +18,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
-// The service worker and its update poll (ADR 091): after the first paint, in a chunk of its own.
-if ('serviceWorker' in navigator) void import('./app/update/register-sw.ts');
+// The service worker and its update poll (ADR 091): in a chunk of its own, once the page is idle (ADR 125): a
+// deep link's screen and data first, on a phone's line.
+if ('serviceWorker' in navigator) whenPageIdle(() => void import('./app/update/register-sw.ts'));

@@ -6,6 +6,7 @@ import { storedSignedIn } from '../lib/stored-session.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { onFirstIntent } from './first-intent.ts';
 import type * as DataLayerModule from './data-layer.tsx';
+import type * as SignInLayerModule from './sign-in-layer.ts';
 
 /**
  * The login page paints without the data layer (API client, SWR, zod schemas, session state: ~26 KB
@@ -40,6 +41,37 @@ export function loadDataLayer(): Promise<DataLayer> {
 }
 
 export const useDataLayer = () => useStore(layerStore);
+
+/** The sign-in half (sign-in-layer.ts, ADR 125): the login attempts and the form's rules, with the data layer. */
+export type SignInLayer = typeof SignInLayerModule;
+const signInStore = createStore<SignInLayer | undefined>(undefined);
+let signInLoading: Promise<SignInLayer> | undefined;
+
+export function loadSignInLayer(): Promise<SignInLayer> {
+  signInLoading ??= Promise.all([import('./sign-in-layer.ts'), loadDataLayer()]).then(
+    ([layer]) => {
+      signInStore.set(layer);
+      return layer;
+    },
+    (error: unknown) => {
+      signInLoading = undefined; // tried again by the next caller (a submit), which reports it
+      throw error;
+    },
+  );
+  return signInLoading;
+}
+export const useSignInLayer = () => useStore(signInStore);
+
+/**
+ * Called by a login card when it is shown: in the built app the sign-in layer loads at the visitor's first input
+ * (first-intent.ts), as the data layer does on the login page (ADR 117), so a visitor who only looks, or a
+ * signed-in visitor sent on, never downloads it; outside it (tests) at once. A submit waits for it.
+ */
+export function startSignInLayer(): void {
+  const load = () => void loadSignInLayer().catch(() => undefined);
+  if (typeof window === 'undefined' || !import.meta.env.PROD) return load();
+  onFirstIntent(load);
+}
 /** Why the data layer could not be loaded (undefined while it loads or once it is there). */
 export const useDataLayerFailure = () => useStore(failureStore);
 

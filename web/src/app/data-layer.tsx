@@ -12,13 +12,10 @@ import { UnsavedChangesGuard } from './shell/unsaved-changes-guard.tsx';
 import { isLoggedOutState } from './shell/logged-out-state.ts';
 
 /**
- * The data layer: loaded by data-bridge.ts right at startup, beside the login page's first paint, and
- * imported by nothing the login page paints with. What those first components use of it is exported here.
+ * The data layer: loaded by data-bridge.ts (at once on a signed-in page, at the first input on the login
+ * page) and imported by nothing the login page paints with. What those first components use of it is
+ * exported here; what only a login card runs is the sign-in layer's (sign-in-layer.ts, ADR 125).
  */
-export { attemptLogin, attemptPasskeyLogin } from '../features/auth/model/login-attempt.ts';
-export { loginFailure, loginFormErrors } from '../features/auth/model/login-form.ts';
-export { startSso } from '../features/auth/api/sso.ts';
-export { MfaCodeStep } from '../features/auth/components/mfa-code-step.tsx';
 export { logoutRequest, signInDestination } from '../lib/auth.ts';
 
 /**

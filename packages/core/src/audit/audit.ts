@@ -67,12 +67,6 @@ export const AuditEntryView = z.object({
 });
 export type AuditEntryView = z.infer<typeof AuditEntryView>;
 
-/** How long entries are kept when the brand names no time (ADR 114): 400 days, like the sign-in audit. */
-export const AUDIT_DEFAULT_RETENTION_DAYS = 400;
-/** The bounds of a brand's retention setting (days). */
-export const AUDIT_RETENTION_DAYS_MIN = 30;
-export const AUDIT_RETENTION_DAYS_MAX = 3650;
-
 /** An opaque cursor: the previous page's last entry (the server's own encoding; at most 200 characters). */
 export const AuditCursor = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'not a cursor'));
 

@@ -1,2 +1,3 @@
 export * from './audit.ts';
 export * from './audit-details.ts';
+export * from './retention.ts';

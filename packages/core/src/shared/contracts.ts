@@ -1,5 +1,5 @@
 import * as z from './zod.ts';
-import { AUDIT_RETENTION_DAYS_MAX, AUDIT_RETENTION_DAYS_MIN } from '../audit/audit.ts';
+import { AUDIT_RETENTION_DAYS_MAX, AUDIT_RETENTION_DAYS_MIN } from '../audit/retention.ts';
 
 /**
  * Wire contracts shared by the API and the web app. The server builds these shapes, the web parses

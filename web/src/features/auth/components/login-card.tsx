@@ -2,7 +2,7 @@ import type { Portal } from '@portal/core/shared';
 import type { LoginResult, SessionStatus } from '@portal/core/auth';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { type DataLayer, loadDataLayer, useDataLayer } from '../../../app/data-bridge.ts';
+import { loadSignInLayer, type SignInLayer, startSignInLayer, useSignInLayer } from '../../../app/data-bridge.ts';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -29,9 +29,9 @@ export interface LoginCardProps {
  * The login card of both portals (SPEC 2 Login, SPEC 4 Login, SPEC 8). Username and password, then in
  * the multi-factor step a secret code ('Send OTP code' for e-mail MFA) or the account's passkey (ADR 112);
  * 'Sign in with a passkey' and 'Continue with Microsoft' below.
- * Failures show under 'Authentication failed'. The card paints before the data layer (data-bridge.ts):
- * until it is there, a touched form may be submitted and the submit waits for it (the button busy), then
- * applies the form's rules (core's, login-form.ts) like always.
+ * Failures show under 'Authentication failed'. The card paints before the sign-in layer (data-bridge.ts,
+ * ADR 125), which it starts: until it is there, a touched form may be submitted and the submit waits for it
+ * (the button busy), then applies the form's rules (core's, login-form.ts) like always.
  */
 export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   const t = useT();
@@ -49,7 +49,8 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   // Offline the page still opens from the service worker's copy (ADR 091): it says why nobody can sign in.
   const offline = useOffline();
 
-  const layer = useDataLayer();
+  const layer = useSignInLayer();
+  useEffect(startSignInLayer, []);
   const errors: LoginErrors = layer ? layer.loginFormErrors(values, mfaStep) : {};
   const shown = visibleErrors(errors, dirty);
   // Without the rules yet, an untouched form counts as invalid: it is empty, as the rules will find.
@@ -73,11 +74,11 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
   };
 
   /** One sign-in try (password, code or passkey), its answer shown; `busy` marks the button that started it. */
-  const run = async (busy: (on: boolean) => void, attemptWith: (layer: DataLayer) => Promise<LoginAttempt>) => {
+  const run = async (busy: (on: boolean) => void, attemptWith: (layer: SignInLayer) => Promise<LoginAttempt>) => {
     busy(true);
     setFailure(null);
     try {
-      const attempt = await attemptWith(await loadDataLayer());
+      const attempt = await attemptWith(await loadSignInLayer());
       if (attempt.kind === 'mfaCode') {
         setMfaMethod(attempt.method);
         setMfaPasskey(attempt.passkey);
@@ -90,7 +91,7 @@ export function LoginCard({ portal, onSignedIn, eyebrow }: LoginCardProps) {
       }
       // 'invalid': typed before the rules were there; their errors now show on the touched fields.
     } catch {
-      setFailure(failedToSignIn); // the data layer could not be downloaded
+      setFailure(failedToSignIn); // the sign-in layer could not be downloaded
     } finally {
       busy(false);
     }

@@ -2,7 +2,7 @@ import type { Portal } from '@portal/core/shared';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { loadDataLayer } from '../../../app/data-bridge.ts';
+import { loadSignInLayer } from '../../../app/data-bridge.ts';
 import type { LoginFailure } from '../model/login-form.ts';
 import { failedToSignIn } from '../model/login-values.ts';
 
@@ -29,12 +29,12 @@ export function MicrosoftSignIn({ portal, onFailure }: { portal: Portal; onFailu
     setLeaving(true);
     onFailure(null);
     try {
-      const { startSso } = await loadDataLayer();
+      const { startSso } = await loadSignInLayer();
       window.location.assign(await startSso(portal));
     } catch (error) {
-      // Without the data layer (its download failed) there is no answer to map.
+      // Without the sign-in layer (its download failed) there is no answer to map.
       onFailure(
-        await loadDataLayer().then(
+        await loadSignInLayer().then(
           (layer) => layer.loginFailure(error),
           () => failedToSignIn,
         ),
