@@ -8,7 +8,7 @@ import { LONG_FUNCTION, isTestFile, measure, measureFile } from '../../scripts/c
  */
 // Long functions: 3 before the code was formatted (ADR 066); Prettier's wrapping took six more just past
 // LONG_FUNCTION lines (153-216). They are the next to split; lower the ceiling as each one is.
-const CEILINGS = { casts: 54, nonNull: 143, longFunctions: 0 };
+const CEILINGS = { casts: 52, nonNull: 139, longFunctions: 0 };
 
 describe('code health', () => {
   it('counts casts but not as const, non-null assertions and long function-like nodes', () => {
