@@ -91,8 +91,11 @@ export function DataTable<T>({
   );
 }
 
-/** A cell on a phone's card: its column's name (data-label) on the left, the value on the right. */
+/**
+ * A cell on a phone's card: its column's name (data-label) on the left, the value on the right. A cell with
+ * nothing in it (a column that applies to some rows only, e.g. an invitation's actions) shows no line at all.
+ */
 const CARD_CELL =
-  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal ' +
+  'max-sm:empty:hidden max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal ' +
   'max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase ' +
   'max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';

@@ -48,7 +48,7 @@ export function TeamUserRoute() {
         {(data) => {
           const member = data.members.find((m) => m.username === userId);
           if (!member) return <EmptyState title={t('team.user.notFound.title')} text={t('team.user.notFound.text')} />;
-          return <MemberPage key={`${member.username}:${member.version}`} member={member} data={data} portal={portal} />;
+          return <MemberPage key={member.username} member={member} data={data} portal={portal} />;
         }}
       </QueryState>
     </div>
@@ -82,7 +82,9 @@ function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOv
           />
         </dl>
       </SectionCard>
-      <GrantForm member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
+      {/* The form starts again from each version read (after a save, or another admin's change); the account's
+          actions below keep their open dialog across that re-read. */}
+      <GrantForm key={member.version} member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
       {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
     </>
   );
