@@ -1,4 +1,4 @@
-import { addDays, RETAILER, STORE } from '@portal/core/shared';
+import { RETAILER, STORE } from '@portal/core/shared';
 import type {
   SalesAnswer,
   SalesGroup,
@@ -13,25 +13,21 @@ import { queryPage } from '../platform/db/query.ts';
 import type { Db } from '../platform/db/client.ts';
 import { AppError } from '../errors.ts';
 import {
-  monthOf,
-  nextMonthStart,
-  weekOf,
   findProductsByEan,
-  type Product,
+  getStore,
   grainFor,
   groupSales,
+  type Product,
   salesKeys,
   salesOfRetailer,
-  salesOfRetailerByStore,
   salesOfStore,
   type SalesRange,
   type SalesRow,
-  splitRange,
-  getStore,
   type Store,
 } from '../masterdata/index.ts';
 import { type Actor, requirePermission, requireStrongAuthentication, requireRetailer } from '../access/index.ts';
 import { getCustomerRole } from '../customers/index.ts';
+import { salesByStoreInParallel } from './sales-by-store.ts';
 import { namesByKey, productNames, storeNames } from './sales-labels.ts';
 import { withEveryPeriod } from './sales-periods.ts';
 import { checkSalesQuery } from './sales-range.ts';
@@ -85,32 +81,6 @@ const rangeOf = (query: { startDate: string; endDate: string }, scope: Scope): S
 
 /** An EAN filter that matches no product: there is nothing to read. */
 const matchesNothing = (scope: Scope) => scope.products !== null && scope.products.length === 0;
-
-/**
- * A retailer's sales per store (salesOfRetailerByStore) with its Queries in parallel: the range is cut
- * into the pieces that read takes one Query each for (a week of day figures, a whole month), and the
- * pieces are read at once. Same calls and rows as one call over the whole range, a fraction of the
- * latency (5 sequential round trips for 28 days otherwise). At most ~20 pieces for 400 days.
- */
-async function salesByStoreInParallel(db: Db, retailerId: string, range: SalesRange, grain: 'day' | 'month') {
-  const { dayRanges, months } = splitRange(range.from, range.to, grain);
-  const pieces: { from: string; to: string; grain: 'day' | 'month' }[] = [];
-  for (const [from, to] of dayRanges) {
-    for (let monday = weekOf(from); monday <= to; monday = addDays(monday, 7)) {
-      const sunday = addDays(monday, 6);
-      pieces.push({ from: monday < from ? from : monday, to: sunday > to ? to : sunday, grain: 'day' });
-    }
-  }
-  if (months) {
-    for (let month = months[0]; month <= months[1]; month = monthOf(nextMonthStart(month))) {
-      pieces.push({ from: `${month}-01`, to: addDays(nextMonthStart(month), -1), grain: 'month' });
-    }
-  }
-  const results = await Promise.all(
-    pieces.map((piece) => salesOfRetailerByStore(db, retailerId, { ...range, from: piece.from, to: piece.to }, piece.grain)),
-  );
-  return results.flatMap((r) => r.rows);
-}
 
 /**
  * Sales of a retailer (SPEC 3 Sales, SPEC 7 sales): needs retailerSales, a strong session and a retailer
