@@ -20,7 +20,7 @@ import { getCustomer } from '../customers/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
+import { createOnce, readReplay } from '../platform/db/idempotency.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import {
@@ -123,19 +123,17 @@ export function createNewsWriter(db: Db, now: Clock) {
       await writeOrConflict(newsSaveWrites(db, item, null, at));
       return item;
     }
+    const record = {
+      key: newsIdempotencyKey(idem.username, idem.key),
+      type: 'newsIdempotency',
+      hash: idem.hash,
+      made: { newsId: item.newsId },
+    };
     return createOnce(
-      () =>
-        transactWrite(db, [
-          ...newsSaveWrites(db, item, null, at),
-          idempotencyPut(
-            db,
-            newsIdempotencyKey(idem.username, idem.key),
-            { type: 'newsIdempotency', hash: idem.hash, newsId: item.newsId },
-            at,
-          ),
-        ]),
-      () => replayCreate(db, idem.username, idem.key, idem.hash, at),
-      () => item,
+      db,
+      at,
+      { writes: newsSaveWrites(db, item, null, at), record },
+      { replay: () => replayCreate(db, idem.username, idem.key, idem.hash, at), created: () => item },
     );
   }
   async function saveVersion(latest: NewsItem, input: NewsInput, by: string): Promise<NewsItem> {

@@ -11,7 +11,7 @@ import {
 } from '@portal/core/report';
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
-import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
+import { createOnce, readReplay } from '../platform/db/idempotency.ts';
 import {
   customDefinition,
   deleteReportPartition,
@@ -45,7 +45,7 @@ function checkDefinition(input: Pick<CustomReportInput, 'reportType' | 'columns'
 
 /** General and custom report definitions (ADR 040): list, read, create, change, delete. */
 export function reportDefinitions(ctx: ReportContext) {
-  const { db, now, scheduler, brandReportIds, requireBit, visibleCustomer, reportOf, customOf, viewOf, transact } = ctx;
+  const { db, now, scheduler, brandReportIds, requireBit, visibleCustomer, reportOf, customOf, viewOf } = ctx;
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<Report | null> {
     const record = await readReplay<{ processId: string }>(db, reportIdempotencyKey(actor.username, key), now(), hash, 'report');
     if (!record) return null;
@@ -110,26 +110,27 @@ export function reportDefinitions(ctx: ReportContext) {
         updatedAt: at.toISOString(),
         version: 1,
       };
+      const record = {
+        key: reportIdempotencyKey(actor.username, key),
+        type: 'reportIdempotency',
+        hash,
+        made: { processId: report.processId },
+      };
       return createOnce(
-        () =>
-          transact([
-            newCustomReportPut(db, report),
-            idempotencyPut(
-              db,
-              reportIdempotencyKey(actor.username, key),
-              { type: 'reportIdempotency', hash, processId: report.processId },
-              at,
-            ),
-          ]),
-        () => replayCreate(actor, key, hash),
-        async () => {
-          await auditReportChange(ctx, actor, 'report.changed', { report: report.name, change: 'created' });
-          return reportView(
-            customDefinition(report),
-            null,
-            { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
-            report.updatedAt,
-          );
+        db,
+        at,
+        { writes: [newCustomReportPut(db, report)], record },
+        {
+          replay: () => replayCreate(actor, key, hash),
+          created: async () => {
+            await auditReportChange(ctx, actor, 'report.changed', { report: report.name, change: 'created' });
+            return reportView(
+              customDefinition(report),
+              null,
+              { reportsCreated: 0, sentByEmail: 0, copiedByFtp: 0, recipientCount: 0, lastRunAt: null },
+              report.updatedAt,
+            );
+          },
         },
       );
     },

@@ -24,8 +24,7 @@ import { byActor, recordAudit } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import { mapLimit } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
-import { transactWrite } from '../platform/db/transact.ts';
+import { createOnce, readReplay } from '../platform/db/idempotency.ts';
 import type { FileStore } from '../platform/files/file-store.ts';
 import type { JobLauncher } from '../platform/jobs/job-launcher.ts';
 import type { ReportRunPayload } from '../platform/scheduler/dispatch.ts';
@@ -216,21 +215,22 @@ function runNow(deps: ReportJobServiceDeps, access: Access) {
     if (earlier) return earlier;
     await limitRuns(deps.rateLimiter, actor, definition.customerId);
     const job = manualJob(actor, definition, input, request, await deps.loadSchedule(db, definition.processId), at);
+    const record = { key: reportJobIdempotencyKey(actor.username, key), type: 'reportJobIdempotency', hash, made: { jobId: job.jobId } };
     return createOnce(
-      () =>
-        transactWrite(db, [
-          newReportJobPut(db, job),
-          idempotencyPut(db, reportJobIdempotencyKey(actor.username, key), { type: 'reportJobIdempotency', hash, jobId: job.jobId }, at),
-        ]),
-      () => access.replay(actor, key, hash, at),
-      async () => {
-        try {
-          await launcher.launch({ kind: 'report-job', jobId: job.jobId });
-        } catch (error) {
-          await reportJobWrites.failed(db, job.jobId, REPORT_FAILED_MESSAGE, now());
-          throw error;
-        }
-        return reportJobView(job, []);
+      db,
+      at,
+      { writes: [newReportJobPut(db, job)], record },
+      {
+        replay: () => access.replay(actor, key, hash, at),
+        created: async () => {
+          try {
+            await launcher.launch({ kind: 'report-job', jobId: job.jobId });
+          } catch (error) {
+            await reportJobWrites.failed(db, job.jobId, REPORT_FAILED_MESSAGE, now());
+            throw error;
+          }
+          return reportJobView(job, []);
+        },
       },
     );
   };

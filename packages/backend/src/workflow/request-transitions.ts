@@ -14,7 +14,7 @@ import type { Actor } from '../access/index.ts';
 import { byActor, recordAuditAfter } from '../audit/index.ts';
 import { AppError } from '../errors.ts';
 import { isConditionFailure, isTransactionConflict } from '../platform/db/conditions.ts';
-import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
+import { createOnce, readReplay } from '../platform/db/idempotency.ts';
 import { fullJitter, type TxItem } from '../platform/db/transact.ts';
 import { currentStep, decidesOn, getRequestForActor, type RequestContext } from './request-access.ts';
 import {
@@ -110,7 +110,7 @@ function requestTransition({ db, now, transact }: RequestCalls) {
 }
 
 /** POST /flow/workflow-requests (Idempotency-Key): a draft on the workflow's newest version, at its first step. */
-function requestCreation({ db, now, require, transact, visibleCustomer, detailOf }: RequestCalls) {
+function requestCreation({ db, now, require, visibleCustomer, detailOf }: RequestCalls) {
   async function replayCreate(actor: Actor, key: string, hash: string): Promise<RequestDetail | null> {
     const record = await readReplay<{ requestId: string }>(db, requestIdempotencyKey(actor.username, key), now(), hash, 'request');
     if (!record) return null;
@@ -135,19 +135,20 @@ function requestCreation({ db, now, require, transact, visibleCustomer, detailOf
       at: at.toISOString(),
       by: actor,
     });
+    const record = {
+      key: requestIdempotencyKey(actor.username, key),
+      type: 'workflowRequestIdempotency',
+      hash,
+      made: { requestId: request.id },
+    };
     return createOnce(
-      () =>
-        transact([
-          ...writes,
-          idempotencyPut(
-            db,
-            requestIdempotencyKey(actor.username, key),
-            { type: 'workflowRequestIdempotency', hash, requestId: request.id },
-            at,
-          ),
-        ]),
-      () => replayCreate(actor, key, hash),
-      () => detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') }),
+      db,
+      at,
+      { writes, record },
+      {
+        replay: () => replayCreate(actor, key, hash),
+        created: () => detailOf(actor, { request, workflow, customer, requester: true, approver: hasFlow(actor, 'approveRequests') }),
+      },
     );
   };
 }

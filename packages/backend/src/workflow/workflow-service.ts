@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { portalUsersOf } from '../report/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
-import { createOnce, idempotencyPut, readReplay } from '../platform/db/idempotency.ts';
+import { createOnce, readReplay } from '../platform/db/idempotency.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 import type { Clock } from '../platform/time.ts';
 import {
@@ -136,19 +136,17 @@ export function createWorkflowService({ db, now }: { db: Db; now: Clock }) {
         updatedAt: at.toISOString(),
         updatedBy: actor.username,
       };
+      const record = {
+        key: workflowIdempotencyKey(actor.username, key),
+        type: 'workflowIdempotency',
+        hash,
+        made: { workflowId: workflow.workflowId },
+      };
       return createOnce(
-        () =>
-          transactWrite(db, [
-            ...workflowSaveWrites(db, workflow, 0),
-            idempotencyPut(
-              db,
-              workflowIdempotencyKey(actor.username, key),
-              { type: 'workflowIdempotency', hash, workflowId: workflow.workflowId },
-              at,
-            ),
-          ]),
-        () => replay(actor, key, hash),
-        () => workflow,
+        db,
+        at,
+        { writes: workflowSaveWrites(db, workflow, 0), record },
+        { replay: () => replay(actor, key, hash), created: () => workflow },
       );
     },
 

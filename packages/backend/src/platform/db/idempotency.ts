@@ -5,7 +5,7 @@ import type { Db } from './client.ts';
 import { isConditionFailure } from './conditions.ts';
 import { entity, getOne } from './entity.ts';
 import { toTtl } from './table.ts';
-import type { TxItem } from './transact.ts';
+import { transactWrite, type TxItem } from './transact.ts';
 
 /**
  * Idempotency-Key records (ARCHITECTURE convention 4): a submission a client may retry writes, in the
@@ -57,23 +57,28 @@ export async function readReplay<T = object>(
   return record;
 }
 
+/** The record an idempotent create writes: under `key`, of item `type`, the request's `hash` and what it `made` (its id). */
+export type CreateRecord = { key: Key; type: string; hash: string; made: Record<string, unknown> };
+
 /**
- * A create written with its record in one transaction (`write`), then answered by `created`. A failed
- * condition is a parallel retry with the same key that won: its result (`replay`) is the answer; without one
- * the failure is thrown as it is.
+ * An idempotent create (ARCHITECTURE convention 4): the create's `writes` and its record in one transaction
+ * at `at`, then answered by `created`. A failed condition is a parallel retry with the same key that won:
+ * its result (`replay`) is the answer; without one the failure is thrown as it is.
  */
 export async function createOnce<T>(
-  write: () => Promise<unknown>,
-  replay: () => Promise<T | null>,
-  created: () => T | Promise<T>,
+  db: Db,
+  at: Date,
+  create: { writes: TxItem[]; record: CreateRecord },
+  answers: { replay: () => Promise<T | null>; created: () => T | Promise<T> },
 ): Promise<T> {
+  const { key, type, hash, made } = create.record;
   try {
-    await write();
+    await transactWrite(db, [...create.writes, idempotencyPut(db, key, { type, hash, ...made }, at)]);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const winner = await replay();
+    const winner = await answers.replay();
     if (winner) return winner;
     throw error;
   }
-  return created();
+  return answers.created();
 }
