@@ -1,10 +1,10 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import { batchGet, getFrom } from '../platform/db/batch.ts';
+import { putExpiring } from '../platform/db/expiring.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
-import { toTtl } from '../platform/db/table.ts';
 import { type StoredAccount, usernameKey, accountKey, accounts } from '../accounts/index.ts';
 
 /**
@@ -40,23 +40,19 @@ export type SessionRecord = {
 const key = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
 const sessions = entity<SessionRecord>({ drop: ['expiresAt'] });
 
-export async function putSession(db: Db, session: SessionRecord): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...key(session.tokenHash),
-        gsi1pk: `SESSIONS#${usernameKey(session.username)}`,
-        gsi1sk: session.createdAt,
-        type: 'session',
-        ...session,
-        expiresAt: toTtl(new Date(session.absoluteExpiresAt)),
-      },
-      // A token collision is astronomically unlikely; never overwrite another user's session anyway.
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
+/** A token collision is astronomically unlikely; never overwrite another user's session anyway (putExpiring). */
+export const putSession = (db: Db, session: SessionRecord): Promise<void> =>
+  putExpiring(
+    db,
+    {
+      ...key(session.tokenHash),
+      gsi1pk: `SESSIONS#${usernameKey(session.username)}`,
+      gsi1sk: session.createdAt,
+      type: 'session',
+      ...session,
+    },
+    new Date(session.absoluteExpiresAt),
   );
-}
 
 /**
  * The session of a token hash and the account of `username`, both as of now (strongly consistent), in

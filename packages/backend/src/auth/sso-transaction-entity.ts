@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
+import { putExpiring, takeOnce } from '../platform/db/expiring.ts';
 import type { Db } from '../platform/db/client.ts';
-import { isConditionFailure } from '../platform/db/conditions.ts';
 import { entity } from '../platform/db/entity.ts';
-import { toTtl } from '../platform/db/table.ts';
 
 /**
  * A pending single sign-on (ADR 009): what the callback needs to finish the code flow, keyed by the
@@ -28,21 +26,9 @@ export const hashState = (state: string): string => createHash('sha256').update(
 
 const key = (stateHash: string) => ({ pk: `SSOTX#${stateHash}`, sk: 'SSOTX' });
 
-export async function putSsoTransaction(db: Db, tx: SsoTransaction): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...key(tx.stateHash),
-        type: 'ssoTransaction',
-        ...tx,
-        expiresAt: toTtl(new Date(tx.expiresAtIso)),
-      },
-      // States are 32 random bytes; never overwrite one anyway.
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
+/** States are 32 random bytes; never overwrite one anyway (putExpiring). */
+export const putSsoTransaction = (db: Db, tx: SsoTransaction): Promise<void> =>
+  putExpiring(db, { ...key(tx.stateHash), type: 'ssoTransaction', ...tx }, new Date(tx.expiresAtIso));
 
 /**
  * Removes the transaction of a state and returns it, or null when there is none (unknown, already used,
@@ -50,19 +36,5 @@ export async function putSsoTransaction(db: Db, tx: SsoTransaction): Promise<voi
  */
 const ssoTransactions = entity<SsoTransaction>({ drop: ['expiresAt'] });
 
-export async function takeSsoTransaction(db: Db, stateHash: string): Promise<SsoTransaction | null> {
-  try {
-    const res = await db.doc.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: key(stateHash),
-        ConditionExpression: 'attribute_exists(pk)',
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return res.Attributes ? ssoTransactions.read(res.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
-}
+export const takeSsoTransaction = (db: Db, stateHash: string): Promise<SsoTransaction | null> =>
+  takeOnce(db, ssoTransactions, key(stateHash));

@@ -10,7 +10,7 @@ import {
 } from '@portal/core/report';
 import { batchGet, batchPut, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied, isConditionFailure } from '../platform/db/conditions.ts';
+import { applied, updatedOrNull } from '../platform/db/conditions.ts';
 import { type Entity, entity, getOne } from '../platform/db/entity.ts';
 import { onIndex, queryAll } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
@@ -300,23 +300,15 @@ export const reportJobWrites = {
    * done: the invocation that sees the last one joins the file set (ADR 041). null: the job is not creating.
    */
   async partDone(db: Db, jobId: string, index: number, result: ReportPartResult, at: Date): Promise<number | null> {
-    try {
-      const res = await db.doc.send(
-        new UpdateCommand({
-          TableName: db.table,
-          Key: reportJobKey(jobId),
-          UpdateExpression: 'SET partResults.#part = :result, updatedAt = :at ADD partsDone :one',
-          ConditionExpression: 'attribute_exists(pk) AND #status = :creating AND attribute_not_exists(partResults.#part)',
-          ExpressionAttributeNames: { '#status': 'status', '#part': String(index) },
-          ExpressionAttributeValues: { ':result': result, ':at': at.toISOString(), ':one': 1, ...creating },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return Number(res.Attributes?.partsDone ?? 0);
-    } catch (error) {
-      if (isConditionFailure(error)) return null;
-      throw error;
-    }
+    const updated = await updatedOrNull(db, {
+      Key: reportJobKey(jobId),
+      UpdateExpression: 'SET partResults.#part = :result, updatedAt = :at ADD partsDone :one',
+      ConditionExpression: 'attribute_exists(pk) AND #status = :creating AND attribute_not_exists(partResults.#part)',
+      ExpressionAttributeNames: { '#status': 'status', '#part': String(index) },
+      ExpressionAttributeValues: { ':result': result, ':at': at.toISOString(), ':one': 1, ...creating },
+      ReturnValues: 'UPDATED_NEW',
+    });
+    return updated && Number(updated.partsDone ?? 0);
   },
   /**
    * creating → finished with its files: the job update and the first 99 file items in one transaction

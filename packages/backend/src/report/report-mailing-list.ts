@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { type MailContactInput, CONFIRMATION_RESEND_LIMIT, type Recipient, REPORT } from '@portal/core/report';
 import type { Actor } from '../access/index.ts';
 import { AppError } from '../errors.ts';
-import { cancellationCodes, isConditionFailure } from '../platform/db/conditions.ts';
+import { failedAt, isConditionFailure } from '../platform/db/conditions.ts';
 import { contactRecipient, contactReference, portalUsersOf, userRecipient, userReference } from './recipient-service.ts';
 import {
   ADD_RECIPIENT_AT,
@@ -21,9 +21,6 @@ import { errorField } from '../platform/error-fields.ts';
 import { getAccount } from '../accounts/index.ts';
 import { auditReportChange } from './report-audit.ts';
 
-/** Which of a transaction's conditions failed (DynamoDB answers one reason per item, in order). */
-const failedAt = (error: unknown): number[] =>
-  cancellationCodes(error).flatMap((code, i) => (code === 'ConditionalCheckFailed' ? [i] : []));
 const recipientLimit = (max: number) =>
   new AppError('conflict', REPORT.RECIPIENT_LIMIT, `A mailing list holds at most ${max} recipients. Remove one before adding another.`);
 const contactLimit = (max: number) =>

@@ -1,9 +1,9 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
+import { putExpiring } from '../../platform/db/expiring.ts';
 import type { Db } from '../../platform/db/client.ts';
 import { applied } from '../../platform/db/conditions.ts';
 import { entity, getOne } from '../../platform/db/entity.ts';
-import { toTtl } from '../../platform/db/table.ts';
 
 /**
  * A sign-in waiting for its second factor, created when the password was right on an MFA account.
@@ -24,15 +24,8 @@ export type MfaAttempt = {
 const key = (tokenHash: string) => ({ pk: `MFA_ATTEMPT#${tokenHash}`, sk: 'ATTEMPT' });
 const attempts = entity<MfaAttempt>({ drop: ['expiresAt'] });
 
-export async function putAttempt(db: Db, attempt: MfaAttempt) {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: { ...key(attempt.tokenHash), type: 'mfaAttempt', ...attempt, expiresAt: toTtl(new Date(attempt.validUntil)) },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
+export const putAttempt = (db: Db, attempt: MfaAttempt): Promise<void> =>
+  putExpiring(db, { ...key(attempt.tokenHash), type: 'mfaAttempt', ...attempt }, new Date(attempt.validUntil));
 
 export const getAttempt = (db: Db, tokenHash: string): Promise<MfaAttempt | null> => getOne(db, attempts, key(tokenHash));
 

@@ -1,12 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import { accountKey, usernameKey } from '../../accounts/index.ts';
+import { putExpiring, takeOnce } from '../../platform/db/expiring.ts';
 import type { Db } from '../../platform/db/client.ts';
-import { applied, cancellationCodes, isConditionFailure } from '../../platform/db/conditions.ts';
+import { applied } from '../../platform/db/conditions.ts';
 import { entity, getOne, listAll } from '../../platform/db/entity.ts';
 import { onIndex } from '../../platform/db/query.ts';
-import { toTtl } from '../../platform/db/table.ts';
-import { transactWrite, type TxItem } from '../../platform/db/transact.ts';
+import { transactOrRefusal, type TxItem } from '../../platform/db/transact.ts';
 
 /**
  * Passkey items (ADR 098). Access patterns:
@@ -49,42 +49,18 @@ const challengeKey = (challenge: string) => ({ pk: `PASSKEY_CHALLENGE#${challeng
 const credentials = entity<PasskeyCredential>({ drop: [] });
 const challenges = entity<PasskeyChallenge>({ drop: ['expiresAt'] });
 
-export async function putChallenge(db: Db, challenge: PasskeyChallenge): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        ...challengeKey(challenge.challenge),
-        type: 'passkeyChallenge',
-        ...challenge,
-        expiresAt: toTtl(new Date(challenge.validUntil)),
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-}
+export const putChallenge = (db: Db, challenge: PasskeyChallenge): Promise<void> =>
+  putExpiring(db, { ...challengeKey(challenge.challenge), type: 'passkeyChallenge', ...challenge }, new Date(challenge.validUntil));
 
 /**
  * Takes a challenge once (ADR 098): deleted on the condition that it exists, serves `purpose` and is still
  * valid, so two uses of one challenge (a replay, a double submit) get it at most once. Null otherwise.
  */
-export async function takeChallenge(db: Db, challenge: string, purpose: PasskeyChallenge['purpose'], now: Date) {
-  try {
-    const res = await db.doc.send(
-      new DeleteCommand({
-        TableName: db.table,
-        Key: challengeKey(challenge),
-        ConditionExpression: 'attribute_exists(pk) AND purpose = :purpose AND validUntil > :now',
-        ExpressionAttributeValues: { ':purpose': purpose, ':now': now.toISOString() },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    return res.Attributes ? challenges.read(res.Attributes) : null;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
-}
+export const takeChallenge = (db: Db, challenge: string, purpose: PasskeyChallenge['purpose'], now: Date) =>
+  takeOnce(db, challenges, challengeKey(challenge), {
+    expression: 'purpose = :purpose AND validUntil > :now',
+    values: { ':purpose': purpose, ':now': now.toISOString() },
+  });
 
 export const getCredential = (db: Db, credentialId: string) => getOne(db, credentials, credentialKey(credentialId), { consistent: true });
 
@@ -131,8 +107,9 @@ export async function ensurePasskeyUserId(db: Db, username: string, candidate: s
  * exists already, 'full' when the account holds MAX_PASSKEYS (or is gone).
  */
 export async function addCredential(db: Db, credential: PasskeyCredential): Promise<'added' | 'taken' | 'full'> {
-  try {
-    await transactWrite(db, [
+  const refusal = await transactOrRefusal(
+    db,
+    [
       {
         Put: {
           TableName: db.table,
@@ -155,14 +132,10 @@ export async function addCredential(db: Db, credential: PasskeyCredential): Prom
           ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': MAX_PASSKEYS },
         },
       },
-    ]);
-    return 'added';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes[0] === 'ConditionalCheckFailed') return 'taken';
-    if (codes[1] === 'ConditionalCheckFailed') return 'full';
-    throw error;
-  }
+    ],
+    ['taken', 'full'],
+  );
+  return refusal ?? 'added';
 }
 
 /**
@@ -217,8 +190,9 @@ export const credentialDelete = (db: Db, credential: Pick<PasskeyCredential, 'cr
  * 'last' when the account would be left with no way to sign in (no password and no other passkey).
  */
 export async function removeCredential(db: Db, username: string, credentialId: string): Promise<'removed' | 'missing' | 'last'> {
-  try {
-    await transactWrite(db, [
+  const refusal = await transactOrRefusal(
+    db,
+    [
       credentialDelete(db, { credentialId, username }),
       {
         Update: {
@@ -229,12 +203,8 @@ export async function removeCredential(db: Db, username: string, credentialId: s
           ExpressionAttributeValues: { ':one': 1 },
         },
       },
-    ]);
-    return 'removed';
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes[0] === 'ConditionalCheckFailed') return 'missing';
-    if (codes[1] === 'ConditionalCheckFailed') return 'last';
-    throw error;
-  }
+    ],
+    ['missing', 'last'],
+  );
+  return refusal ?? 'removed';
 }

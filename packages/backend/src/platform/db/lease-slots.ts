@@ -1,6 +1,6 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
-import { isConditionFailure } from './conditions.ts';
+import { updatedOrNull } from './conditions.ts';
 import type { TxItem } from './transact.ts';
 
 /**
@@ -86,22 +86,14 @@ export function leaseSlots(db: Db, pk: string) {
     },
     /** Moves a live lease on; answers the hold's fields, or null when it holds no live slot (never claimed, or swept). */
     async renew(id: string, at: Date, leaseUntil: string): Promise<Hold | null> {
-      try {
-        const res = await db.doc.send(
-          new UpdateCommand({
-            TableName: db.table,
-            Key: holdKey(id),
-            UpdateExpression: 'SET leaseUntil = :until',
-            ConditionExpression: 'attribute_exists(pk) AND leaseUntil >= :now',
-            ExpressionAttributeValues: { ':until': leaseUntil, ':now': at.toISOString() },
-            ReturnValues: 'ALL_NEW',
-          }),
-        );
-        return { ...res.Attributes, leaseUntil };
-      } catch (error) {
-        if (isConditionFailure(error)) return null;
-        throw error;
-      }
+      const held = await updatedOrNull(db, {
+        Key: holdKey(id),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND leaseUntil >= :now',
+        ExpressionAttributeValues: { ':until': leaseUntil, ':now': at.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      });
+      return held && { ...held, leaseUntil };
     },
   };
 }

@@ -1,6 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
-import { isConditionFailure } from './conditions.ts';
+import { failedAt, isConditionFailure } from './conditions.ts';
 
 /** One item of a TransactWriteItems call (a Put, Update, Delete or ConditionCheck). */
 export type TxItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -14,6 +14,21 @@ export type Cycle<T> = { transaction: TxItem[] | null; result: T };
  */
 export async function transactWrite(db: Db, items: TxItem[]): Promise<void> {
   await db.doc.send(new TransactWriteCommand({ TransactItems: items }));
+}
+
+/**
+ * A transaction whose first items' conditions each stand for a refusal (`refusals[i]` for item i): null when it
+ * applied, else the refusal of the first of those items whose condition failed. Any other error throws.
+ */
+export async function transactOrRefusal<R extends string>(db: Db, items: TxItem[], refusals: readonly R[]): Promise<R | null> {
+  try {
+    await transactWrite(db, items);
+    return null;
+  } catch (error) {
+    const refusal = refusals[failedAt(error)[0] ?? refusals.length];
+    if (refusal === undefined) throw error;
+    return refusal;
+  }
 }
 
 /** Full jitter (AWS "Exponential Backoff and Jitter"): a random wait below min(cap, base·2^attempt) ms. */
