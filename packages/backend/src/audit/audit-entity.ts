@@ -4,6 +4,7 @@ import { usernameKey } from '../accounts/index.ts';
 import { AppError } from '../errors.ts';
 import { getBrand } from '../brands/index.ts';
 import type { Db } from '../platform/db/client.ts';
+import { stillAsRead } from '../platform/db/conditions.ts';
 import { entity } from '../platform/db/entity.ts';
 import { onIndex, onPartition, queryPage } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
@@ -144,9 +145,7 @@ function appendItems(db: Db, entry: StoredAuditEntry, head: Head | null): TxItem
       Put: {
         TableName: db.table,
         Item: { ...headKey(entry.customerId), type: 'auditHead', ...nextHead },
-        ...(head
-          ? { ConditionExpression: 'seq = :seq', ExpressionAttributeValues: { ':seq': head.seq } }
-          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        ...stillAsRead('seq', head?.seq ?? null),
       },
     },
     {

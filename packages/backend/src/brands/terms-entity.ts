@@ -1,7 +1,7 @@
 import { TermsTexts, TermsVersion } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
 import type { Db } from '../platform/db/client.ts';
-import { applied } from '../platform/db/conditions.ts';
+import { applied, stillAsRead } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 
@@ -60,9 +60,7 @@ export async function putTermsVersion(db: Db, brandId: string, record: TermsVers
         Put: {
           TableName: db.table,
           Item: { ...current, type: 'termsCurrent', version: record.version, publishedAt: record.publishedAt },
-          ...(previous === null
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: 'version = :previous', ExpressionAttributeValues: { ':previous': previous } }),
+          ...stillAsRead('version', previous),
         },
       },
     ]),

@@ -2,7 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CompanyChangeKind, CompanyProfile } from '@portal/core/company';
 import type { ChangeDiffEntry } from '@portal/core/workflow';
 import type { Db } from '../platform/db/client.ts';
-import { applied } from '../platform/db/conditions.ts';
+import { applied, stillAsRead } from '../platform/db/conditions.ts';
 import { entity, listPage, skStartsWith } from '../platform/db/entity.ts';
 import { onIndex, queryAll, queryPage } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -99,10 +99,7 @@ export function profileAt(db: Db, customerId: string, rev: number): TxItem {
 
 const lockKey = (customerId: string, kind: CompanyChangeKind) => ({ pk: companyPk(customerId), sk: `${SK.pending}${kind}` });
 /** The lock's condition: free, or still held by the stale request the caller saw (null: free). */
-const lockCondition = (stale: string | null) =>
-  stale === null
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'requestId = :stale', ExpressionAttributeValues: { ':stale': stale } };
+const lockCondition = (stale: string | null) => stillAsRead('requestId', stale);
 
 /** Takes the kind's lock for `requestId` (free, or held by the stale request `stale`). */
 export const lockPut = (db: Db, customerId: string, lock: CompanyLock, stale: string | null): TxItem => ({

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { type Document, type DocumentDownloadRecord, type DocumentVersion, DOWNLOADS_KEPT_MONTHS } from '@portal/core/documents';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type Document, type DocumentDownloadRecord, type DocumentVersion, DOCUMENTS, DOWNLOADS_KEPT_MONTHS } from '@portal/core/documents';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll, listPage } from '../platform/db/entity.ts';
+import { pendingUploads } from '../platform/db/pending-uploads.ts';
 import { countAll } from '../platform/db/query.ts';
 import { toTtl } from '../platform/db/table.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -40,7 +40,6 @@ export type DocumentAuditEntry = {
 
 export const documentsPk = (customerId: string) => `DOCS#${customerId}`;
 const docKey = (customerId: string, documentId: string): Key => ({ pk: documentsPk(customerId), sk: `DOC#${documentId}` });
-const uploadKey = (customerId: string, uploadId: string): Key => ({ pk: documentsPk(customerId), sk: `UPL#${uploadId}` });
 /** Hashed: a folder and a name of 200 characters each could pass the 1,024-byte sort key limit in UTF-8. */
 const nameKey = (customerId: string, folder: string, name: string): Key => ({
   pk: documentsPk(customerId),
@@ -54,7 +53,8 @@ export type StoredVersion = DocumentVersion & { objectKey: string; name: string 
 
 const documents = entity<StoredDocument>({ drop: ['nameLower'] });
 const downloads = entity<DocumentDownloadRecord>({ drop: ['expiresAt'] });
-const pendingUploads = entity<PendingDocumentUpload>();
+/** The open uploads of a customer's documents (ADR 045): 409 DOCUMENTS.STATE_CONFLICT for one that is not open. */
+export const documentUploads = pendingUploads<PendingDocumentUpload>(documentsPk, 'documentUpload', DOCUMENTS.STATE_CONFLICT);
 const nameGuards = entity<{ documentId: string }>();
 const versions = entity<StoredVersion>();
 
@@ -259,25 +259,3 @@ export async function listDownloads(
   );
   return items;
 }
-
-export async function putPendingDocumentUpload(
-  db: Db,
-  customerId: string,
-  uploadId: string,
-  pending: PendingDocumentUpload,
-): Promise<void> {
-  await db.doc.send(
-    new PutCommand({ TableName: db.table, Item: { ...uploadKey(customerId, uploadId), type: 'documentUpload', ...pending } }),
-  );
-}
-
-export const getPendingDocumentUpload = (db: Db, customerId: string, uploadId: string) =>
-  getOne(db, pendingUploads, uploadKey(customerId, uploadId), { consistent: true });
-
-/** Claims an open upload (1 conditional Delete): of parallel completions exactly one gets true. */
-export const claimPendingDocumentUpload = (db: Db, customerId: string, uploadId: string): Promise<boolean> =>
-  applied(
-    db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: uploadKey(customerId, uploadId), ConditionExpression: 'attribute_exists(pk)' }),
-    ),
-  );

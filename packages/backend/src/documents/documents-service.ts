@@ -27,22 +27,20 @@ import type { FileStore } from '../platform/files/file-store.ts';
 import type { Clock } from '../platform/time.ts';
 import { type RequestService, uploadRejected } from '../workflow/index.ts';
 import {
-  claimPendingDocumentUpload,
   countDocuments,
   documentCreateWrites,
   documentDeleteWrites,
   documentIdByName,
+  documentUploads,
   documentNewVersionWrites,
   type DocumentAuditEntry,
   getDocument,
   getVersion,
   listVersions,
   type PendingDocumentUpload,
-  getPendingDocumentUpload,
   listDocuments,
   listDownloads,
   putDownload,
-  putPendingDocumentUpload,
   type StoredDocument,
   wasDeleted,
 } from './documents-entity.ts';
@@ -76,12 +74,6 @@ const pendingKey = (customerId: string, uploadId: string) => `workflow-uploads/p
 export const documentKey = (customerId: string, documentId: string) => `documents/${customerId}/${documentId}`;
 
 const notFound = () => new AppError('not_found', DOCUMENTS.NOT_FOUND, 'Document not found.');
-const uploadNotOpen = () =>
-  new AppError(
-    'conflict',
-    DOCUMENTS.STATE_CONFLICT,
-    'This upload is not open: it expired or was completed already. Please upload the file again.',
-  );
 export const newDocumentId = () => `doc-${randomBytes(12).toString('base64url')}`;
 
 const isSupplierEditor = (actor: Actor) => actor.access.modules.content.permissions.manageDocuments === true;
@@ -396,7 +388,7 @@ export function createDocumentService({ db, files, now, approval }: DocumentServ
         throw conflict(`The folder holds ${DOCUMENT_LIMITS.perCustomer} documents. Delete one first.`);
       const at = now();
       const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
-      await putPendingDocumentUpload(db, customerId, uploadId, {
+      await documentUploads.put(db, customerId, uploadId, {
         folder: input.folder,
         fileName: input.fileName,
         username: actor.username,
@@ -419,11 +411,10 @@ export function createDocumentService({ db, files, now, approval }: DocumentServ
      */
     async completeUpload(actor: Actor, customerId: string, uploadId: string, host?: string): Promise<Document | DocumentFiled> {
       const source = await editableFolder(actor, customerId);
-      const pending = await getPendingDocumentUpload(db, customerId, uploadId);
       const at = now();
-      if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < at.getTime()) throw uploadNotOpen();
+      const pending = await documentUploads.open(db, customerId, uploadId, { username: actor.username, now: at });
       const filed = source === 'company' && approval !== undefined && (await approval.approvalFor(host)).documents === true;
-      if (!(await claimPendingDocumentUpload(db, customerId, uploadId))) throw uploadNotOpen();
+      await documentUploads.claim(db, customerId, uploadId);
       if (filed) return keepAndFile({ db, files }, approval, actor, { customerId, uploadId, pending, at });
       return keepAndPlace({ db, files }, customerId, uploadId, { pending, source, at, username: actor.username });
     },

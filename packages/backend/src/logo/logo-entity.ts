@@ -1,9 +1,10 @@
-import type { CurrentLogo, StagedLogo } from '@portal/core/logo';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { type CurrentLogo, LOGO, type StagedLogo } from '@portal/core/logo';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied } from '../platform/db/conditions.ts';
+import { stillAsRead } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
+import { pendingUploads } from '../platform/db/pending-uploads.ts';
 import { transactWrite } from '../platform/db/transact.ts';
 
 /**
@@ -24,11 +25,9 @@ export type PendingLogoUpload = { fileName: string; username: string; expiresAt:
 const logoPk = (customerId: string) => `LOGO#${customerId}`;
 const currentKey = (customerId: string): Key => ({ pk: logoPk(customerId), sk: 'CURRENT' });
 const stagedKey = (customerId: string, logoId: string): Key => ({ pk: logoPk(customerId), sk: `STAGED#${logoId}` });
-const uploadKey = (customerId: string, uploadId: string): Key => ({ pk: logoPk(customerId), sk: `UPL#${uploadId}` });
 
 const currentLogos = entity<StoredCurrentLogo>();
 const stagedLogos = entity<StoredStagedLogo>();
-const pendingUploads = entity<PendingLogoUpload>();
 
 /** The customer's current logo (1 GetItem; eventually consistent for the session's brandingUrl). */
 export const getCurrentLogo = (db: Db, customerId: string, consistent = false) =>
@@ -54,9 +53,7 @@ export async function replaceCurrentLogo(db: Db, customerId: string, previous: S
       Put: {
         TableName: db.table,
         Item: { ...currentKey(customerId), type: 'logoCurrent', ...next },
-        ...(previous
-          ? { ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': previous.version } }
-          : { ConditionExpression: 'attribute_not_exists(pk)' }),
+        ...stillAsRead('version', previous?.version ?? null),
       },
     },
     {
@@ -77,17 +74,5 @@ export async function replaceCurrentLogo(db: Db, customerId: string, previous: S
   ]);
 }
 
-export async function putPendingLogoUpload(db: Db, customerId: string, uploadId: string, pending: PendingLogoUpload): Promise<void> {
-  await db.doc.send(new PutCommand({ TableName: db.table, Item: { ...uploadKey(customerId, uploadId), type: 'logoUpload', ...pending } }));
-}
-
-export const getPendingLogoUpload = (db: Db, customerId: string, uploadId: string) =>
-  getOne(db, pendingUploads, uploadKey(customerId, uploadId), { consistent: true });
-
-/** Claims an open upload (1 conditional Delete): of parallel completions exactly one gets true. */
-export const claimPendingLogoUpload = (db: Db, customerId: string, uploadId: string): Promise<boolean> =>
-  applied(
-    db.doc.send(
-      new DeleteCommand({ TableName: db.table, Key: uploadKey(customerId, uploadId), ConditionExpression: 'attribute_exists(pk)' }),
-    ),
-  );
+/** The open uploads of a customer's logo (ADR 045): 409 LOGO.STATE_CONFLICT for one that is not open. */
+export const logoUploads = pendingUploads<PendingLogoUpload>(logoPk, 'logoUpload', LOGO.STATE_CONFLICT);

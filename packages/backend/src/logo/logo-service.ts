@@ -21,16 +21,7 @@ import type { FileStore } from '../platform/files/file-store.ts';
 import type { RateLimit, RateLimiter } from '../platform/security/rate-limiter.ts';
 import type { Clock } from '../platform/time.ts';
 import { uploadRejected, verifyUpload } from '../workflow/index.ts';
-import {
-  claimPendingLogoUpload,
-  getCurrentLogo,
-  getPendingLogoUpload,
-  getStagedLogo,
-  putPendingLogoUpload,
-  putStagedLogo,
-  replaceCurrentLogo,
-  type StoredCurrentLogo,
-} from './logo-entity.ts';
+import { getCurrentLogo, getStagedLogo, logoUploads, putStagedLogo, replaceCurrentLogo, type StoredCurrentLogo } from './logo-entity.ts';
 import { reencodeLogo } from './logo-images.ts';
 
 /**
@@ -58,12 +49,6 @@ const urlsOf = (logoId: string) => ({ header: logoUrl(logoId, 'header'), mail: l
 const publicCurrent = ({ version: _version, ...logo }: StoredCurrentLogo): CurrentLogo => logo;
 
 const notFound = () => new AppError('not_found', LOGO.NOT_FOUND, 'This logo is not staged (any more). Please upload it again.');
-const uploadNotOpen = () =>
-  new AppError(
-    'conflict',
-    LOGO.STATE_CONFLICT,
-    'This upload is not open: it expired or was completed already. Please upload the file again.',
-  );
 
 /**
  * Stage: checks `bytes` (PNG, JPEG or WebP by magic bytes, ≤ 2 MB), re-encodes them, stores the images and
@@ -192,7 +177,7 @@ export function createLogoService(deps: LogoDeps) {
       await deps.rateLimiter?.hit(LOGO_UPLOADS_PER_HOUR, customerId);
       const at = now();
       const uploadId = createHash('sha256').update(`${actor.username}\n${customerId}\n${key}`).digest('base64url').slice(0, 24);
-      await putPendingLogoUpload(db, customerId, uploadId, {
+      await logoUploads.put(db, customerId, uploadId, {
         fileName: input.fileName,
         username: actor.username,
         expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
@@ -208,9 +193,8 @@ export function createLogoService(deps: LogoDeps) {
     /** Claims the upload and stages its bytes (the pending object goes whatever the outcome). */
     async completeUpload(actor: Actor, uploadId: string): Promise<StagedLogo> {
       const customerId = editor(actor);
-      const pending = await getPendingLogoUpload(db, customerId, uploadId);
-      if (!pending || pending.username !== actor.username || pending.expiresAt * 1000 < now().getTime()) throw uploadNotOpen();
-      if (!(await claimPendingLogoUpload(db, customerId, uploadId))) throw uploadNotOpen();
+      await logoUploads.open(db, customerId, uploadId, { username: actor.username, now: now() });
+      await logoUploads.claim(db, customerId, uploadId);
       const key = pendingKey(customerId, uploadId);
       try {
         const size = await files.size(key);

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, getFrom, type Item, type Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
-import { applied, cancellationCodes, isTransactionConflict } from '../platform/db/conditions.ts';
+import { applied, cancellationCodes, isTransactionConflict, stillAsRead } from '../platform/db/conditions.ts';
 import { itemSize } from '../platform/db/capacity-recorder.ts';
 import { getItem } from '../platform/db/entity.ts';
 import type { Migration } from '../platform/db/migration-runner.ts';
@@ -86,10 +86,7 @@ const targetKey = (week: Item, { field, id }: Target): Key =>
     : { pk: String(week.pk), sk: `${String(week.sk)}#${id}` };
 
 /** A Put's condition on the version read (0: the item did not exist). */
-const onVersion = (seen: number) =>
-  seen === 0
-    ? { ConditionExpression: 'attribute_not_exists(pk)' }
-    : { ConditionExpression: 'v = :v', ExpressionAttributeValues: { ':v': seen } };
+const onVersion = (seen: number) => stillAsRead('v', seen === 0 ? null : seen);
 const versionOf = (item: Item | undefined): number => (typeof item?.v === 'number' ? item.v : 0);
 
 /** A retailer week's map per store or product: `{ <id>: { <date>: [quantity, amountCents] } }`. */

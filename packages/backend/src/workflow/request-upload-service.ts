@@ -18,7 +18,7 @@ import type { Clock } from '../platform/time.ts';
 import { assertAnswerable, getItemForActor, getRequestForActor, itemNotFound } from './request-access.ts';
 import { readRequestPartition } from './request-entity.ts';
 import { attachFile, detachFile, maxFilesOf } from './request-files.ts';
-import { claimPendingUpload, getPendingUpload, type PendingUpload, putPendingUpload } from './request-upload-entity.ts';
+import { type PendingUpload, requestUploads } from './request-upload-entity.ts';
 import { uploadRejected, verifyUpload } from './request-upload-verification.ts';
 import { denied, hasFlow } from './workflow-service.ts';
 
@@ -52,13 +52,6 @@ export const uploadKey = (requestId: string, stepId: string, itemId: string, fil
 export const pendingKey = (requestId: string, uploadId: string) => `${PENDING_PREFIX}${requestId}/${uploadId}`;
 export const PENDING_PREFIX = 'workflow-uploads/pending/';
 
-/** An upload id on an item the caller may change, with no open upload: expired, completed already, or another's. */
-const uploadNotOpen = () =>
-  new AppError(
-    'conflict',
-    WORKFLOW.STATE_CONFLICT,
-    'This upload is not open: it expired or was completed already. Please upload the file again.',
-  );
 /** The types an item takes: a screenflow only images (pins on screens), a file item a PDF too. */
 const acceptedFor = (type: RequestStepItem['type']): readonly string[] =>
   type === 'screenflow' ? SCREENFLOW_CONTENT_TYPES : UPLOAD_CONTENT_TYPES;
@@ -99,7 +92,7 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
         // TTL a little past the POST's expiry: a completion right at the end still finds it.
         expiresAt: Math.ceil(at.getTime() / 1000) + UPLOAD_TTL_SECONDS + 300,
       };
-      await putPendingUpload(db, ctx.request.id, uploadId, pending);
+      await requestUploads.put(db, ctx.request.id, uploadId, pending);
       const form = await files.uploadForm(
         pendingKey(ctx.request.id, uploadId),
         { contentType: input.contentType, maxBytes: UPLOAD_MAX_BYTES, expiresInSeconds: UPLOAD_TTL_SECONDS },
@@ -110,19 +103,14 @@ export function createUploadService({ db, files, now }: UploadServiceDeps) {
 
     async complete(actor: Actor, itemRef: string, uploadId: string): Promise<RequestStepItem> {
       const ctx = await uploadableItem(actor, itemRef);
-      const pending = await getPendingUpload(db, ctx.request.id, uploadId);
       const at = now();
-      if (
-        !pending ||
-        pending.stepId !== ctx.stepId ||
-        pending.itemId !== ctx.definition.itemId ||
-        pending.username !== actor.username ||
-        pending.expiresAt * 1000 < at.getTime()
-      ) {
-        throw uploadNotOpen();
-      }
+      const pending = await requestUploads.open(db, ctx.request.id, uploadId, {
+        username: actor.username,
+        now: at,
+        matching: (open) => open.stepId === ctx.stepId && open.itemId === ctx.definition.itemId,
+      });
       // Claim it: of parallel completions of one upload, exactly one goes on.
-      if (!(await claimPendingUpload(db, ctx.request.id, uploadId))) throw uploadNotOpen();
+      await requestUploads.claim(db, ctx.request.id, uploadId);
       const objectKey = pendingKey(ctx.request.id, uploadId);
       const finalKey = uploadKey(ctx.request.id, ctx.stepId, ctx.definition.itemId, uploadId);
       const size = await files.size(objectKey);

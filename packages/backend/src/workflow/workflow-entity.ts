@@ -2,6 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Workflow } from '@portal/core/workflow';
 import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
+import { stillAsRead } from '../platform/db/conditions.ts';
 import { entity, getOne, listAll } from '../platform/db/entity.ts';
 import { onIndex } from '../platform/db/query.ts';
 import type { TxItem } from '../platform/db/transact.ts';
@@ -73,13 +74,7 @@ export function workflowSaveWrites(db: Db, workflow: Workflow, previous: number)
       Put: {
         TableName: db.table,
         Item: latestItem(workflow),
-        ...(previous === 0
-          ? { ConditionExpression: 'attribute_not_exists(pk)' }
-          : {
-              ConditionExpression: '#v = :v',
-              ExpressionAttributeNames: { '#v': 'version' },
-              ExpressionAttributeValues: { ':v': previous },
-            }),
+        ...stillAsRead('version', previous === 0 ? null : previous),
       },
     },
   ];
