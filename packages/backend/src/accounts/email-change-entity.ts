@@ -1,4 +1,5 @@
 import { DeleteCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Key } from '../platform/db/batch.ts';
 import type { Db } from '../platform/db/client.ts';
 import { applied } from '../platform/db/conditions.ts';
 import { entity, getOne } from '../platform/db/entity.ts';
@@ -49,14 +50,20 @@ export async function putEmailChange(db: Db, username: string, change: EmailChan
   );
 }
 
-/** An e-mail change token as read: whose change it confirms and until when it is valid. */
-export type EmailChangeToken = { username: string; validUntil: string };
-const emailChangeTokens = entity<EmailChangeToken>();
+/**
+ * A single-use link's token as read (an e-mail change's here, a password reset's in auth): whose it is and
+ * until when it is valid; the item's other fields are not part of it.
+ */
+export type LinkToken = { username: string; validUntil: string };
+const linkTokens = entity<LinkToken>();
 
-export async function getEmailChangeToken(db: Db, tokenHash: string): Promise<EmailChangeToken | null> {
-  const token = await getOne(db, emailChangeTokens, tokenKey(tokenHash));
+/** The link token at `key` (1 GetItem); null when absent (used, or collected by TTL). */
+export async function getLinkToken(db: Db, key: Key): Promise<LinkToken | null> {
+  const token = await getOne(db, linkTokens, key);
   return token && { username: token.username, validUntil: token.validUntil };
 }
+
+export const getEmailChangeToken = (db: Db, tokenHash: string) => getLinkToken(db, tokenKey(tokenHash));
 
 /** Takes the token and makes the requested address the account's; false when the link is no longer valid. */
 export async function confirmEmailChange(db: Db, username: string, change: EmailChange, at: Date) {

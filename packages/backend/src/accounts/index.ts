@@ -19,5 +19,6 @@ export {
   upsertAccount,
 } from './account-entity.ts';
 export { type Account, AccountFields, type StoredAccount, usernameKey } from './account-record.ts';
+export { getLinkToken, type LinkToken } from './email-change-entity.ts';
 export { createLoginGuard, type LoginGuard } from './login-guard.ts';
 export { type Reauth, reauthFreshUntil, type ReauthSession } from './reauth.ts';

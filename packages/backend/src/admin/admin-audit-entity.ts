@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { usernameKey } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listPage } from '../platform/db/entity.ts';
 import { onIndex, onPartition, type PageRequest } from '../platform/db/query.ts';
-import { toTtl } from '../platform/db/table.ts';
+import { appendToDayLog } from '../platform/db/day-log.ts';
 
 /**
  * The administrators' audit trail (ADR 013): one item per operator command, what it did or why it was
@@ -48,21 +46,14 @@ const RETENTION_DAYS = 400;
 const targetKey = (target: AdminTarget) =>
   `ADMIN_AUDIT#${target.kind.toUpperCase()}#${target.kind === 'account' ? usernameKey(target.id) : target.id}`;
 
-export async function putAdminAudit(db: Db, entry: AdminAuditEntry): Promise<void> {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        pk: `ADMIN_AUDIT#${entry.at.slice(0, 10)}`,
-        sk: `${entry.at}#${randomUUID()}`,
-        ...(entry.target ? { gsi1pk: targetKey(entry.target), gsi1sk: entry.at } : {}),
-        type: 'adminAudit',
-        ...entry,
-        expiresAt: toTtl(new Date(Date.parse(entry.at) + RETENTION_DAYS * 86_400_000)),
-      },
-    }),
+export const putAdminAudit = (db: Db, entry: AdminAuditEntry): Promise<void> =>
+  appendToDayLog(
+    db,
+    'ADMIN_AUDIT',
+    entry.at,
+    { ...(entry.target ? { gsi1pk: targetKey(entry.target), gsi1sk: entry.at } : {}), type: 'adminAudit', ...entry },
+    RETENTION_DAYS,
   );
-}
 
 const adminAudit = entity<AdminAuditEntry>({ drop: ['expiresAt'] });
 

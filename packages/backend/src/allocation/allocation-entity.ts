@@ -1,4 +1,4 @@
-import { ALLOCATION_CHANGE_KINDS, AllocationChange, AllocationScope } from '@portal/core/product';
+import { AllocationChange } from '@portal/core/product';
 import * as z from '@portal/core/zod';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGet, batchPut, getFrom, type Item, type Key } from '../platform/db/batch.ts';
@@ -15,16 +15,16 @@ import { fullJitter, transactWrite, type TxItem } from '../platform/db/transact.
  * idempotent, so a retried apply repeats it harmlessly.
  */
 export type Deltas = { plus: ReadonlySet<string>; minus: ReadonlySet<string> };
-/** An approved change as the customer item keeps it until applied (ADR 087 rule 5): what a read folds. */
-const DueEntry = z.object({
-  changeId: z.string(),
-  kind: z.enum(ALLOCATION_CHANGE_KINDS),
-  productId: z.optional(z.string()),
-  toProductId: z.optional(z.string()),
-  scope: z.optional(AllocationScope),
-  effectiveDay: z.string(),
-  timezone: z.string(),
-  decidedAt: z.optional(z.string()),
+/** An approved change as the customer item keeps it until applied (ADR 087 rule 5): what a read folds, the change's own fields. */
+const DueEntry = z.pick(AllocationChange, {
+  changeId: true,
+  kind: true,
+  productId: true,
+  toProductId: true,
+  scope: true,
+  effectiveDay: true,
+  timezone: true,
+  decidedAt: true,
 });
 export type DueChange = z.infer<typeof DueEntry>;
 export type CustomerState = Deltas & { due: DueChange[] };

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Portal } from '@portal/core/shared';
 import { usernameKey } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { entity, listPage } from '../platform/db/entity.ts';
 import { onIndex, type PageRequest } from '../platform/db/query.ts';
-import { toTtl } from '../platform/db/table.ts';
+import { appendToDayLog } from '../platform/db/day-log.ts';
 
 /**
  * The sign-in audit log's items (`signInAudit`): every attempt, success or failure, with time, username, IP
@@ -43,24 +41,20 @@ const RETENTION_DAYS = 400;
 const auditEntries = entity<AuditEntry>({ drop: ['expiresAt'] });
 
 /** Appends one entry (1 Put; the name is cut to 200 characters). */
-export async function putSignInAudit(db: Db, entry: AuditEntry): Promise<void> {
-  const at = new Date(entry.at);
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.table,
-      Item: {
-        pk: `AUDIT#${entry.at.slice(0, 10)}`,
-        sk: `${entry.at}#${randomUUID()}`,
-        gsi1pk: `AUDIT#USER#${usernameKey(entry.username)}`,
-        gsi1sk: entry.at,
-        type: 'signInAudit',
-        ...entry,
-        username: entry.username.slice(0, 200),
-        expiresAt: toTtl(new Date(at.getTime() + RETENTION_DAYS * 86_400_000)),
-      },
-    }),
+export const putSignInAudit = (db: Db, entry: AuditEntry): Promise<void> =>
+  appendToDayLog(
+    db,
+    'AUDIT',
+    entry.at,
+    {
+      gsi1pk: `AUDIT#USER#${usernameKey(entry.username)}`,
+      gsi1sk: entry.at,
+      type: 'signInAudit',
+      ...entry,
+      username: entry.username.slice(0, 200),
+    },
+    RETENTION_DAYS,
   );
-}
 
 /** One page of a user's entries, newest first (gsi1 `AUDIT#USER#<u>`). */
 export function listSignInAuditOfUser(db: Db, username: string, page: PageRequest) {

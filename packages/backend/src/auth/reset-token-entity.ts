@@ -1,7 +1,6 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { type PasswordChange, replacePasswordUpdate, type Account } from '../accounts/index.ts';
+import { getLinkToken, type PasswordChange, replacePasswordUpdate, type Account } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { entity, getOne } from '../platform/db/entity.ts';
 import { toTtl } from '../platform/db/table.ts';
 
 /**
@@ -29,13 +28,7 @@ export async function putResetToken(db: Db, tokenHash: string, username: string,
 }
 
 /** A reset token as read: whose it is and until when it is valid. */
-export type ResetToken = { username: string; validUntil: string };
-const resetTokens = entity<ResetToken>();
-
-export async function getResetToken(db: Db, tokenHash: string): Promise<ResetToken | null> {
-  const token = await getOne(db, resetTokens, resetTokenKey(tokenHash));
-  return token && { username: token.username, validUntil: token.validUntil };
-}
+export const getResetToken = (db: Db, tokenHash: string) => getLinkToken(db, resetTokenKey(tokenHash));
 
 /**
  * Uses a reset link up and sets the new password in ONE transaction: the token is deleted (it must still
