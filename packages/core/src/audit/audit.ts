@@ -71,19 +71,27 @@ export type AuditEntryView = z.infer<typeof AuditEntryView>;
 export const AuditCursor = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/, 'not a cursor'));
 
 /**
- * GET /api/audit: newest first, filtered by person (a username of the customer), kind and a date range
- * (calendar days in the reader's time zone, `to` included); `cursor` continues a list.
+ * The audit log's filter: person (a username of the customer), kind and a date range (calendar days in the
+ * reader's time zone, `to` included). The list's query pages it; the export (ADR 116) takes it whole.
  */
+const auditFilterFields = {
+  person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  kind: z.optional(AuditKind),
+  from: z.optional(ExistingDay),
+  to: z.optional(ExistingDay),
+};
+const daysInOrder = () =>
+  z.refine<{ from?: string; to?: string }>((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'from must not be after to',
+    path: ['to'],
+  });
+export const AuditFilter = z.object(auditFilterFields).check(daysInOrder());
+export type AuditFilter = z.infer<typeof AuditFilter>;
+
+/** GET /api/audit: the filtered log newest first; `cursor` continues a list. */
 export const AuditListQuery = z
-  .object({
-    person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-    kind: z.optional(AuditKind),
-    from: z.optional(ExistingDay),
-    to: z.optional(ExistingDay),
-    cursor: z.optional(AuditCursor),
-    limit: QueryInt(1, 100, 50),
-  })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }));
+  .object({ ...auditFilterFields, cursor: z.optional(AuditCursor), limit: QueryInt(1, 100, 50) })
+  .check(daysInOrder());
 export type AuditListQuery = z.infer<typeof AuditListQuery>;
 
 export const AuditList = z.object({

@@ -1,7 +1,6 @@
 import type { CodesOf } from '../shared/errors.ts';
 import * as z from '../shared/zod.ts';
-import { AuditKind } from '../audit/audit.ts';
-import { ExistingDay } from '../shared/schemas.ts';
+import { AuditFilter } from '../audit/audit.ts';
 import { ConnectSalesQuery } from '../sales/connect-sales.ts';
 import { TransactionFilter } from '../transaction/transaction.ts';
 
@@ -36,19 +35,9 @@ export type TransactionExportRequest = z.infer<typeof TransactionExportRequest>;
 export const SalesExportRequest = z.object({ kind: z.literal('sales'), format: ExportFormat, filter: ConnectSalesQuery });
 export type SalesExportRequest = z.infer<typeof SalesExportRequest>;
 
-/**
- * The customer's audit log (ADR 116): the list's filter (core audit AuditListQuery) without its page — person,
- * kind, and the days in the reader's zone, `to` included; the whole filtered log, newest first.
- */
-export const AuditExportFilter = z
-  .object({
-    person: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-    kind: z.optional(AuditKind),
-    from: z.optional(ExistingDay),
-    to: z.optional(ExistingDay),
-  })
-  .check(z.refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must not be after to', path: ['to'] }));
-export type AuditExportFilter = z.infer<typeof AuditExportFilter>;
+/** The customer's audit log (ADR 116): the list's filter without its page; the whole filtered log, newest first. */
+export const AuditExportFilter = AuditFilter;
+export type AuditExportFilter = AuditFilter;
 export const AuditExportRequest = z.object({ kind: z.literal('audit'), format: ExportFormat, filter: AuditExportFilter });
 export type AuditExportRequest = z.infer<typeof AuditExportRequest>;
 

@@ -2,7 +2,7 @@ import { REPORTING_DAYS } from '../shared/constants.ts';
 import { isValidTimeZone } from '../shared/zoned-time.ts';
 import { CalendarDay, Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
-import { ExportFormat } from '../export/export.ts';
+import { ExportDownload, ExportFormat } from '../export/export.ts';
 import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction.ts';
 import { ConnectSalesCustomerType } from '../sales/connect-sales.ts';
 
@@ -337,9 +337,9 @@ export const ReportJob = z.object({
 });
 export type ReportJob = z.infer<typeof ReportJob>;
 
-/** GET .../download answers a presigned URL valid for a few minutes (like exports). */
-export const ReportDownload = z.object({ url: z.string(), expiresAt: z.string(), name: z.string() });
-export type ReportDownload = z.infer<typeof ReportDownload>;
+/** GET .../download answers a presigned URL valid for a few minutes: the exports' answer. */
+export const ReportDownload = ExportDownload;
+export type ReportDownload = ExportDownload;
 
 /** How long report files are kept (S3 lifecycle on the reports bucket's reports/ prefix). */
 export const REPORT_FILE_RETENTION_DAYS = 90;
