@@ -435,9 +435,12 @@ describe('access', () => {
         () => null,
         (e: { kind: string; code: string; message: string }) => ({ kind: e.kind, code: e.code, message: e.message }),
       );
-    const theirs = await refusal(() => backend.transactions.list(own, query, 'UTC'));
+    /** The refusal of a list call with `changes` to the query. */
+    const listRefusal = (actor: Actor, changes: Partial<typeof query>) =>
+      refusal(() => backend.transactions.list(actor, { ...query, ...changes }, 'UTC'));
+    const theirs = await listRefusal(own, {});
     expect(theirs).toEqual({ kind: 'not_found', code: 'TRANSACTION.CUSTOMER_NOT_FOUND', message: 'Customer not found.' });
-    expect(await refusal(() => backend.transactions.list(own, { ...query, customerId: 'NOBODY' }, 'UTC'))).toEqual(theirs);
+    expect(await listRefusal(own, { customerId: 'NOBODY' })).toEqual(theirs);
     const page = await backend.transactions.list(GLOBAL, query, 'UTC');
     const key = page.items[0]?.key;
     expect(key).toBeDefined();
@@ -449,21 +452,9 @@ describe('access', () => {
     expect(await refusal(() => backend.transactions.detail(own, 'not-a-key'))).toEqual(missing);
     expect((await backend.transactions.detail(GLOBAL, key!)).transactionId).toBe(page.items[0]!.transactionId);
     const none = actorWith({ payment: { permissions: 2, settings: 0 } }, 'PA');
-    expect(await refusal(() => backend.transactions.list(none, { ...query, customerId: 'PA' }, 'UTC'))).toMatchObject({
-      kind: 'forbidden',
-      code: 'PERMISSION.DENIED',
-    });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-14' }, 'UTC'))).toMatchObject({
-      kind: 'input',
-      code: 'TRANSACTION.RANGE_INVERTED',
-    });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2028-01-01' }, 'UTC'))).toMatchObject({
-      kind: 'input',
-      code: 'TRANSACTION.RANGE_TOO_LONG',
-    });
-    expect(await refusal(() => backend.transactions.list(GLOBAL, { ...query, endDate: '2026-11-31' }, 'UTC'))).toMatchObject({
-      kind: 'input',
-      code: 'REQUEST.VALIDATION_FAILED',
-    });
+    expect(await listRefusal(none, { customerId: 'PA' })).toMatchObject({ kind: 'forbidden', code: 'PERMISSION.DENIED' });
+    expect(await listRefusal(GLOBAL, { endDate: '2026-11-14' })).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_INVERTED' });
+    expect(await listRefusal(GLOBAL, { endDate: '2028-01-01' })).toMatchObject({ kind: 'input', code: 'TRANSACTION.RANGE_TOO_LONG' });
+    expect(await listRefusal(GLOBAL, { endDate: '2026-11-31' })).toMatchObject({ kind: 'input', code: 'REQUEST.VALIDATION_FAILED' });
   });
 });
