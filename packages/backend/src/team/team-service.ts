@@ -11,7 +11,7 @@ import { type Account, accountStatusUpdate, getAccount, type Reauth, teamAccessU
 import { permissionDenied } from '../access/index.ts';
 import { resetSecondFactors, type SessionStore } from '../auth/index.ts';
 import type { Db } from '../platform/db/client.ts';
-import { transactWrite } from '../platform/db/transact.ts';
+import { transactWrite, type TxItem } from '../platform/db/transact.ts';
 import { isConditionFailure } from '../platform/db/conditions.ts';
 import { accountMails } from '../platform/mail/index.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
@@ -105,20 +105,31 @@ function memberAccess(db: TeamDeps['db'], now: TeamDeps['now'], record: TeamEven
     if ((await getAccount(db, seen.username))?.updatedAt !== seen.updatedAt) throw stale();
   };
 
+  /**
+   * `write` with a seat of `customerId` taken for `account`, under the brand's cap (ADR 113): a parallel change of
+   * the account is 409 stale; a seat ledger that moved meanwhile is read again (takeSeat).
+   */
+  const writeTakingSeat = async (caller: TeamCaller, customerId: string, account: Account, write: TxItem) => {
+    const { cap } = await teamSettings(db, caller.account);
+    await staleOnConflict(
+      takeSeat(db, now, { customerId, cap, becomesActive: account.usernameKey }, async () => [write], unchanged(account)),
+    );
+  };
+
   const reread = async (caller: TeamCaller, username: string, scopes: readonly TeamScope[]) => {
     const account = await getAccount(db, username);
     if (!account) throw notFound();
     return memberView(account, caller, scopes);
   };
 
-  return { recordOn, requireAdmin, memberOf, reachableMember, unchanged, reread };
+  return { recordOn, requireAdmin, memberOf, reachableMember, writeTakingSeat, reread };
 }
 
 export function createTeamService(deps: TeamDeps) {
   const { db, now } = deps;
 
   const record = deps.record ?? auditRecorder(db, now);
-  const { recordOn, requireAdmin, memberOf, reachableMember, unchanged, reread } = memberAccess(db, now, record);
+  const { recordOn, requireAdmin, memberOf, reachableMember, writeTakingSeat, reread } = memberAccess(db, now, record);
 
   const invitations = createInvitations({
     ...deps,
@@ -163,16 +174,7 @@ export function createTeamService(deps: TeamDeps) {
       if (input.version !== account.updatedAt) throw stale();
       const write = teamAccessUpdate(db, account.username, { modules, customerId: input.customerId }, account.updatedAt, now());
       if (input.customerId !== account.customerId && account.status !== 'locked') {
-        const { cap } = await teamSettings(db, caller.account);
-        await staleOnConflict(
-          takeSeat(
-            db,
-            now,
-            { customerId: input.customerId, cap, becomesActive: account.usernameKey },
-            async () => [write],
-            unchanged(account),
-          ),
-        );
+        await writeTakingSeat(caller, input.customerId, account, write);
       } else {
         await staleOnConflict(transactWrite(db, [write]));
       }
@@ -205,16 +207,11 @@ export function createTeamService(deps: TeamDeps) {
     async reactivate(caller: TeamCaller, username: string): Promise<TeamMember> {
       const { account, scopes } = await reachableMember(caller, username);
       if (account.status === 'locked') {
-        const { cap } = await teamSettings(db, caller.account);
-        const write = accountStatusUpdate(db, account.username, 'active', account.updatedAt, now());
-        await staleOnConflict(
-          takeSeat(
-            db,
-            now,
-            { customerId: account.customerId, cap, becomesActive: account.usernameKey },
-            async () => [write],
-            unchanged(account),
-          ),
+        await writeTakingSeat(
+          caller,
+          account.customerId,
+          account,
+          accountStatusUpdate(db, account.username, 'active', account.updatedAt, now()),
         );
         await recordOn(caller, 'reactivated', account);
       }
