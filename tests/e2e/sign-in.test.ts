@@ -22,10 +22,13 @@ async function openLogin(width: number): Promise<Page> {
   return page;
 }
 
-describe.each([
+/** The phone and desktop widths every sign-in check runs at. */
+const WIDTHS = [
   ['phone', 375],
   ['desktop', 1280],
-])('sign-in on %s', (name, width) => {
+] as const;
+
+describe.each(WIDTHS)('sign-in on %s', (name, width) => {
   it('signs in as a demo user, reaches the landing page and logs out', async () => {
     const page = await openLogin(width);
     const login = page.getByRole('button', { name: 'Login' });
@@ -64,10 +67,7 @@ describe.each([
   });
 });
 
-describe.each([
-  ['phone', 375],
-  ['desktop', 1280],
-])('sign-in guidance on %s (ADR 017)', (name, width) => {
+describe.each(WIDTHS)('sign-in guidance on %s (ADR 017)', (name, width) => {
   it('a lock says when to try again, for any name', async () => {
     const page = await openLogin(width);
     // No account has this name: it locks like a known one and says the same.
