@@ -31,13 +31,6 @@ async function openLogin(page: Page) {
   await page.getByLabel('Username').waitFor();
 }
 
-/** Signs in from the login page of an account that must first see My Account (a pending step, ADR 055). */
-async function signInToMyAccount(page: Page, username: string, password: string) {
-  await openLogin(page);
-  await signIn(page, username, password);
-  await page.waitForURL(`${baseUrl}/app/my-account`);
-}
-
 type Mail = { destination: { to: string[] }; subject: string; body: { text?: string } };
 async function mailsTo(address: string): Promise<Mail[]> {
   const res = await fetch(`${sesUrl}/store`);
@@ -147,7 +140,9 @@ describe('multi-factor authentication', () => {
     const user = demoAccount('e2e.mail');
     const email = 'e2e.mail@demo.example';
     const page = await freshPage();
-    await signInToMyAccount(page, user.username, user.password);
+    await openLogin(page);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL(`${baseUrl}/app/my-account`);
 
     await page.getByRole('link', { name: 'Set up multi-factor authentication' }).click();
     await page.waitForURL(`${baseUrl}/app/my-account/mfa`);
@@ -229,10 +224,14 @@ describe('passwords', () => {
     const user = demoAccount('e2e.password');
     const changed = 'Changed-Test-2026!';
     const other = await freshPage();
-    await signInToMyAccount(other, user.username, user.password);
+    await openLogin(other);
+    await signIn(other, user.username, user.password);
+    await other.waitForURL(`${baseUrl}/app/my-account`);
 
     const page = await freshPage();
-    await signInToMyAccount(page, user.username, user.password);
+    await openLogin(page);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL(`${baseUrl}/app/my-account`);
 
     // The MFA notice (no MFA yet), dismissed for good.
     // The date comes from the brand settings (ADR 017).
@@ -318,14 +317,18 @@ describe('passwords', () => {
     await other.goto(`${baseUrl}/app/my-account`);
     await other.waitForURL(`${baseUrl}/`);
     const third = await freshPage();
-    await signInToMyAccount(third, user.username, changed);
+    await openLogin(third);
+    await signIn(third, user.username, changed);
+    await third.waitForURL(`${baseUrl}/app/my-account`);
     await third.getByRole('heading', { name: 'Mein Konto' }).waitFor();
   });
 
   it('an expired password leads to My Account with the change-password dialog open', async () => {
     const user = demoAccount('demo.expired');
     const page = await freshPage();
-    await signInToMyAccount(page, user.username, user.password);
+    await openLogin(page);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL(`${baseUrl}/app/my-account`);
     const dialog = page.getByRole('dialog', { name: 'Change password' });
     await dialog.waitFor();
     await page.getByText('Your password is expired. Please renew it and login again.').first().waitFor();
@@ -347,7 +350,9 @@ describe('access', () => {
     // demo.coupons: a weak security flag, no MFA, German interface.
     const user = demoAccount('demo.coupons');
     const page = await freshPage();
-    await signInToMyAccount(page, user.username, user.password);
+    await openLogin(page);
+    await signIn(page, user.username, user.password);
+    await page.waitForURL(`${baseUrl}/app/my-account`);
     await page.getByRole('heading', { name: 'Mein Konto' }).waitFor();
     await page.goto(`${baseUrl}/app/couponing`);
     await page.waitForURL(`${baseUrl}/app/my-account`);

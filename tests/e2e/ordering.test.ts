@@ -15,15 +15,6 @@ const retailer = demoAccount('demo.retailer');
 const { freshPage } = useBrowser({ acceptDownloads: true });
 
 const signIn = (page: Page) => signInToOrdering(page, baseUrl, retailer);
-/** A fresh sign-in with no retailer chosen, sent from New Order to the selection page, which asks for one. */
-async function atRetailerSelection(): Promise<Page> {
-  const page = await freshPage();
-  await signIn(page);
-  await page.goto(`${baseUrl}/app/order`);
-  await page.waitForURL(`${baseUrl}/app/retailer-selection`);
-  await page.getByText('Please select a retailer to proceed.').waitFor();
-  return page;
-}
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
@@ -37,8 +28,13 @@ const within = (inner: Box, outer: Box) =>
 
 describe('ordering journey', () => {
   it('orders with suggested quantities, fixes a PU error, submits, gets the PDF, finds the order and sees sales', async () => {
+    const page = await freshPage();
+    await signIn(page);
+
     // New Order without a chosen retailer: 'retailer required' and the selection page.
-    const page = await atRetailerSelection();
+    await page.goto(`${baseUrl}/app/order`);
+    await page.waitForURL(`${baseUrl}/app/retailer-selection`);
+    await page.getByText('Please select a retailer to proceed.').waitFor();
     // demo.retailer acts for the group G-RETAIL: Nordmarkt and City Kiosk; the search narrows the list.
     const cityKiosk = page.getByRole('listitem').filter({ hasText: 'City Kiosk' });
     await cityKiosk.waitFor();
@@ -187,7 +183,11 @@ describe('ordering journey', () => {
   });
 
   it('restores the last retailer in a new browser context, and the selection page shows one message (ADR 017)', async () => {
-    const page = await atRetailerSelection();
+    const page = await freshPage();
+    await signIn(page);
+    await page.goto(`${baseUrl}/app/order`);
+    await page.waitForURL(`${baseUrl}/app/retailer-selection`);
+    await page.getByText('Please select a retailer to proceed.').waitFor();
     // One message: no 'Current' box and no toast on top of it.
     await expect(page.getByText(/Selected retailer/).count()).resolves.toBe(0);
     await expect(

@@ -175,28 +175,6 @@ const CONNECT_SCREENS = [
   ['requests', '/connect/requests'],
 ] as const;
 
-/** The ordering portal walked by a browser in `language`: signed in, a retailer chosen, then every screen. */
-function walkOrdering(language: string, locale: string, username: string) {
-  const page = pageIn(language);
-  it('login page, then a retailer chosen', async () => {
-    await signInToOrderingAs(page(), locale, username);
-  });
-  walk(locale, page, ORDERING_SCREENS);
-}
-
-/** The connect portal walked by a browser in `language`: signed in to the start page (`welcome`), then every section. */
-function walkConnect(language: string, locale: string, username: string, welcome: string, shot?: string) {
-  const page = pageIn(language);
-  it('login page and start page', async () => {
-    await signIn(page(), locale, '/connect', demoAccount(username));
-    await page().getByRole('heading', { name: welcome }).waitFor();
-    await page().waitForLoadState('networkidle');
-    if (shot) await shoot(page(), shot);
-    expect(await findingsOn(page(), locale, '/connect')).toEqual([]);
-  });
-  walk(locale, page, CONNECT_SCREENS);
-}
-
 describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
   const page = pageIn('pl-PL');
 
@@ -210,14 +188,49 @@ describe('the ordering portal in Polish (e2e.polska, pl-PL)', () => {
   walk('pl-PL', page, ORDERING_SCREENS);
 });
 
-describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser that names only the language)', () =>
-  walkConnect('pl', 'pl-PL', 'e2e.polska.connect', 'Witamy w connect', 'polish-walk-connect-home'));
+describe('the connect portal in Polish (e2e.polska.connect, pl-pl; a browser that names only the language)', () => {
+  const page = pageIn('pl');
 
-describe('the ordering portal in French (e2e.francais, fr-FR; a browser that names only the language)', () =>
-  walkOrdering('fr', 'fr-FR', 'e2e.francais'));
+  it('login page and start page', async () => {
+    await signIn(page(), 'pl-PL', '/connect', demoAccount('e2e.polska.connect'));
+    await page().getByRole('heading', { name: 'Witamy w connect' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    await shoot(page(), 'polish-walk-connect-home');
+    expect(await findingsOn(page(), 'pl-PL', '/connect')).toEqual([]);
+  });
 
-describe('the connect portal in German (e2e.deutsch.connect, de-de; a browser that names only the language)', () =>
-  walkConnect('de', 'de-DE', 'e2e.deutsch.connect', 'Willkommen bei connect'));
+  walk('pl-PL', page, CONNECT_SCREENS);
+});
 
-describe('the ordering portal in German (e2e.deutsch, de-DE; a browser that names only the language)', () =>
-  walkOrdering('de', 'de-DE', 'e2e.deutsch'));
+describe('the ordering portal in French (e2e.francais, fr-FR; a browser that names only the language)', () => {
+  const page = pageIn('fr');
+
+  it('login page, then a retailer chosen', async () => {
+    await signInToOrderingAs(page(), 'fr-FR', 'e2e.francais');
+  });
+
+  walk('fr-FR', page, ORDERING_SCREENS);
+});
+
+describe('the connect portal in German (e2e.deutsch.connect, de-de; a browser that names only the language)', () => {
+  const page = pageIn('de');
+
+  it('login page and start page', async () => {
+    await signIn(page(), 'de-DE', '/connect', demoAccount('e2e.deutsch.connect'));
+    await page().getByRole('heading', { name: 'Willkommen bei connect' }).waitFor();
+    await page().waitForLoadState('networkidle');
+    expect(await findingsOn(page(), 'de-DE', '/connect')).toEqual([]);
+  });
+
+  walk('de-DE', page, CONNECT_SCREENS);
+});
+
+describe('the ordering portal in German (e2e.deutsch, de-DE; a browser that names only the language)', () => {
+  const page = pageIn('de');
+
+  it('login page, then a retailer chosen', async () => {
+    await signInToOrderingAs(page(), 'de-DE', 'e2e.deutsch');
+  });
+
+  walk('de-DE', page, ORDERING_SCREENS);
+});

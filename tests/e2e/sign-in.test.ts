@@ -22,13 +22,10 @@ async function openLogin(width: number): Promise<Page> {
   return page;
 }
 
-/** The phone and desktop widths every sign-in check runs at. */
-const WIDTHS = [
+describe.each([
   ['phone', 375],
   ['desktop', 1280],
-] as const;
-
-describe.each(WIDTHS)('sign-in on %s', (name, width) => {
+])('sign-in on %s', (name, width) => {
   it('signs in as a demo user, reaches the landing page and logs out', async () => {
     const page = await openLogin(width);
     const login = page.getByRole('button', { name: 'Login' });
@@ -67,7 +64,10 @@ describe.each(WIDTHS)('sign-in on %s', (name, width) => {
   });
 });
 
-describe.each(WIDTHS)('sign-in guidance on %s (ADR 017)', (name, width) => {
+describe.each([
+  ['phone', 375],
+  ['desktop', 1280],
+])('sign-in guidance on %s (ADR 017)', (name, width) => {
   it('a lock says when to try again, for any name', async () => {
     const page = await openLogin(width);
     // No account has this name: it locks like a known one and says the same.
