@@ -6,8 +6,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 /**
  * ADR 017: a stolen session must not take the account over. Changing the e-mail address, the MFA
@@ -48,10 +48,7 @@ const profile = (email: string, extra: Record<string, unknown> = {}) => ({
 const linkToken = async (to: string) => /confirm-email\?token=([A-Za-z0-9_-]{43})/.exec((await lastMailTo(to)).body.text ?? '')?.[1];
 const storedEmail = async (username: string) => (await getAccount(backend.db, username))?.email;
 
-beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, (c) => `10.2.0.${c.req.header('X-Test-Ip') ?? '0'}`);
-});
+beforeAll(async () => ({ backend, app } = await createTestApp(() => clock, '10.2.0')));
 
 describe('changing the e-mail address', () => {
   it('refuses a new address with the session alone, but saves names and job title with it', async () => {

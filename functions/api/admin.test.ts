@@ -5,13 +5,13 @@ import { getAccount } from '@portal/backend/accounts';
 import { FAILURES_PER_LOCK } from '@portal/backend/accounts/testing';
 import { LoginResult, SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
 import { readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/testing';
 import { parseFlagValue } from '@portal/backend/admin';
 import { generatePassword } from '@portal/backend/admin/testing';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 let clock = new Date('2026-11-21T10:00:00Z');
 /** Each reading moves the clock by a millisecond, so audit entries have distinct times and a fixed order. */
@@ -57,10 +57,7 @@ async function failure(promise: Promise<unknown>): Promise<AppError> {
 
 const lastAudit = async (username: string) => (await backend.admin.auditTrail({ username }, { limit: 1 })).items[0];
 
-beforeAll(async () => {
-  backend = await createTestBackend(now);
-  app = createApp(backend, (c) => `10.9.0.${c.req.header('X-Test-Ip') ?? '0'}`);
-});
+beforeAll(async () => ({ backend, app } = await createTestApp(now, '10.9.0')));
 
 describe('customers', () => {
   it('creates customers, refuses a duplicate id and lists them by name, page by page', async () => {

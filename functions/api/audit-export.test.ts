@@ -1,13 +1,11 @@
-import type { Backend } from '@portal/backend';
 import { recordAudit } from '@portal/backend/audit';
-import { exportsFromConfig } from '@portal/backend/export';
-import { ExportDownload, ExportJob } from '@portal/core/export';
+import { ExportDownload } from '@portal/core/export';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { createExportTestApp, type ExportTestApp, finishedExport } from '../../tests/support/export-fixtures.ts';
+import { connectAccount, importOk } from '../../tests/support/test-backend.ts';
 
 /**
  * The audit log's export (ADR 116) through the export jobs' API against DynamoDB Local and s3rver: the
@@ -15,14 +13,11 @@ import { createApp } from './app.ts';
  * first, in the owner's zone and language (German headers and kind names, the code beside), never another
  * customer's; nothing written after Export was pressed; no permission 403; a bad filter 400.
  */
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
+let suite: ExportTestApp;
 const PASSWORD = 'Correct-Horse-42!';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const cookies: Record<string, string> = {};
-let keys = 0;
-const freshKey = () => `audit-export-key-${String(++keys).padStart(6, '0')}`;
+const freshKey = idempotencyKeys('audit-export-key');
 
 const headers = (user: string, portal: string) => ({
   'X-Portal': portal,
@@ -30,12 +25,12 @@ const headers = (user: string, portal: string) => ({
   Cookie: cookies[`${user}@${portal}`]!,
 });
 const start = (user: string, portal: string, body: unknown) =>
-  app.request('/api/exports', {
+  suite.app.request('/api/exports', {
     method: 'POST',
     headers: { ...headers(user, portal), 'Idempotency-Key': freshKey() },
     body: JSON.stringify(body),
   });
-const get = (path: string, user: string, portal: string) => app.request(`/api/exports${path}`, { headers: headers(user, portal) });
+const get = (path: string, user: string, portal: string) => suite.app.request(`/api/exports${path}`, { headers: headers(user, portal) });
 const audit = (filter: object, format = 'csv') => ({ kind: 'audit', format, filter });
 
 const person = (username: string, name: string) => ({ username, name });
@@ -43,9 +38,8 @@ const anna = person('ae.admin', 'Anna Admin');
 const ben = person('ae.ben', 'Ben Berg');
 
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: 'audit-export-test' }));
-  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
-  app = createApp(backend, () => '203.0.113.41');
+  suite = await createExportTestApp(() => NOW, 'audit-export-test');
+  const { backend, app } = suite;
   const account = (username: string, customerId: string, extra: object) => connectAccount(username, customerId, PASSWORD, extra);
   await importOk(backend, 'accounts', [
     // The connect administrator, German: its files are German.
@@ -83,17 +77,23 @@ beforeAll(async () => {
   ] as const)
     Object.assign(cookies, { [`${user}@${portal}`]: (await signInAll(app, [user], PASSWORD, portal))[user] });
 }, 120_000);
-afterAll(() => s3?.stop());
+afterAll(() => suite?.s3.stop());
 
 async function exported(user: string, portal: string, body: unknown) {
-  const res = await start(user, portal, body);
-  expect(res.status).toBe(202);
-  const queued = ExportJob.parse(await readJson(res));
-  await backend.exports.idle();
-  const job = ExportJob.parse(await readJson(await get(`/${queued.jobId}`, user, portal)));
+  const job = await finishedExport(
+    suite.backend,
+    () => start(user, portal, body),
+    (jobId) => get(`/${jobId}`, user, portal),
+  );
   expect(job.status).toBe('done');
   const download = ExportDownload.parse(await readJson(await get(`/${job.jobId}/files/0`, user, portal)));
   return { job, download, file: await fetch(download.url) };
+}
+/** The first sheet of an XLSX export's file, read back with exceljs. */
+async function sheetOf({ file }: { file: Response }) {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await file.arrayBuffer());
+  return book.worksheets[0]!;
 }
 const csvOf = async (file: Response) => parse((await file.text()).replace(/^\uFEFF/, '')) as string[][];
 const kindColumn = (rows: string[][], header: string) => rows.slice(1).map((r) => r[rows[0]!.indexOf(header)]);
@@ -146,10 +146,9 @@ describe('the audit log export', () => {
   });
 
   it('the filter narrows the file (kind, person, days); XLSX reads back', async () => {
-    const { file } = await exported('ae.order', 'ordering', audit({ kind: 'signin.failed', from: '2026-11-20', to: '2026-11-20' }, 'xlsx'));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await file.arrayBuffer());
-    const sheet = book.worksheets[0]!;
+    const sheet = await sheetOf(
+      await exported('ae.order', 'ordering', audit({ kind: 'signin.failed', from: '2026-11-20', to: '2026-11-20' }, 'xlsx')),
+    );
     expect(sheet.name).toBe('Audit log');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Date',
@@ -173,10 +172,7 @@ describe('the audit log export', () => {
   });
 
   it("writes a Polish administrator's file in Polish: headers, kinds, details, numbers (ADR 122)", async () => {
-    const { file } = await exported('ae.polski', 'connect', audit({ from: '2026-11-19', to: '2026-11-19' }, 'xlsx'));
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await file.arrayBuffer());
-    const sheet = book.worksheets[0]!;
+    const sheet = await sheetOf(await exported('ae.polski', 'connect', audit({ from: '2026-11-19', to: '2026-11-19' }, 'xlsx')));
     expect(sheet.name).toBe('Dziennik zdarzeń');
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
       'Data',

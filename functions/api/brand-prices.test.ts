@@ -2,8 +2,7 @@ import type { Backend } from '@portal/backend';
 import { ProductsAnswer } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInAll } from '../../tests/support/api.ts';
-import { testEan } from '../../tests/support/ean.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, productRecord } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -19,15 +18,7 @@ let cookie = '';
 const PASSWORD = 'Correct-Horse-42!';
 const WEST = 'west.example.com';
 
-const product = (n: number, extra: object) => ({
-  productId: `P-${n}`,
-  inventoryProductId: `I-${n}`,
-  ean: testEan('589', n),
-  sku: `SKU-${n}`,
-  name: `Card ${n}`,
-  company: 'Brand Co',
-  ...extra,
-});
+const product = (n: number, extra: object) => productRecord(n, '589', extra);
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock, { SESSION_IDLE_MINUTES: '1440', SESSION_ABSOLUTE_HOURS: '48' });

@@ -191,6 +191,19 @@ const ALL_PAIRS = [
 ].flatMap((from) => COUPON_ACTIONS.map((action) => ({ from, action, decision: decideAction(from, action) })));
 const ALLOWED = ALL_PAIRS.filter((p) => p.decision.allowed);
 const REFUSED = ALL_PAIRS.filter((p) => !p.decision.allowed);
+type Pair = (typeof ALL_PAIRS)[number];
+const pairName = (from: CardState, action: string) => `${stateName(from)} ${action}`;
+/** One fresh card per pair in the pair's start state, made before the describe's tests: answers a pair's card. */
+function cardPerPair(pairs: readonly Pair[]) {
+  const serialOf = new Map<string, string>();
+  beforeAll(async () => {
+    const serials = await cards(pairs.map(({ from }) => ({ status: from.status, contract: from.contract })));
+    pairs.forEach((p, i) => serialOf.set(pairName(p.from, p.action), serials[i]!));
+  });
+  return (from: CardState, action: string) => serialOf.get(pairName(from, action))!;
+}
+/** it.each's rows of pairs: the start state's name, the action, the pair. */
+const rowsOf = (pairs: readonly Pair[]) => pairs.map((p) => [stateName(p.from), p.action, p] as const);
 
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
@@ -244,114 +257,100 @@ describe('the life cycle table of core', () => {
   });
 
   describe('every allowed action books', () => {
-    const serialOf = new Map<string, string>();
-    beforeAll(async () => {
-      const serials = await cards(ALLOWED.map(({ from }) => ({ status: from.status, contract: from.contract })));
-      ALLOWED.forEach((p, i) => serialOf.set(`${stateName(p.from)} ${p.action}`, serials[i]!));
-    });
+    const cardOf = cardPerPair(ALLOWED);
 
-    it.each(ALLOWED.map((p) => [stateName(p.from), p.action, p] as const))(
-      '%s × %s → 201',
-      async (_name, _action, { from, action, decision }) => {
-        if (!decision.allowed) throw new Error('unreachable');
-        const serial = serialOf.get(`${stateName(from)} ${action}`)!;
-        const product = productOfState(from);
-        const at = clock.toISOString();
-        const answer = await answerOf(await act(serial, action, { ean: product.ean, terminalId: 'TERM_01' }));
+    it.each(rowsOf(ALLOWED))('%s × %s → 201', async (_name, _action, { from, action, decision }) => {
+      if (!decision.allowed) throw new Error('unreachable');
+      const serial = cardOf(from, action);
+      const product = productOfState(from);
+      const at = clock.toISOString();
+      const answer = await answerOf(await act(serial, action, { ean: product.ean, terminalId: 'TERM_01' }));
 
-        const to = decision.to.status;
-        expect(answer.booked).toBe(true);
-        expect(answer.card).toEqual({
-          serial,
-          ean: product.ean,
-          eanSecond: product.eanSecond,
-          productId: product.productId,
-          productName: product.name,
-          contract: from.contract,
-          couponingStatus: to,
-          serialStatus: serialStatusOf({ ...decision.to, validUntil: null, soldOffline: false }, TODAY),
-          retailerId: OWN,
-          retailerName: RETAILER_NAMES[OWN],
-          validUntil: null,
-          brand: product.company,
-          faceValue: product.faceValue,
-        });
-        expect(answer.transactions).toEqual([
-          {
-            transactionId: `P-${serial}-${product.ean}-00000001`,
-            at,
-            terminalId: 'TERM_01',
-            type: action,
-            ean: product.ean,
-            resultCode: 0,
-            status: to,
-            by: displayName('full'),
-          },
-        ]);
-        // Imported cards carry no booking; activate and redeem book theirs.
-        expect(answer.activation).toEqual(action === 'activate' ? { at, terminalId: 'TERM_01' } : null);
-        expect(answer.redemption).toEqual(action === 'redeem' ? { at, terminalId: 'TERM_01' } : null);
-        expect(answer.actions).toEqual(
-          COUPON_ACTIONS.map((a) => {
-            const next = decideAction(decision.to, a);
-            return next.allowed
-              ? { action: a, allowed: true, reason: null, reasonCode: null }
-              : { action: a, allowed: false, reason: next.reason, reasonCode: next.reasonCode };
-          }),
-        );
-
-        // Stored: the card at version 1 and exactly one transaction record.
-        const { card: item, txs } = await stored(serial, product.ean);
-        expect(item).toMatchObject({ status: to, version: 1, updatedAt: at, activation: answer.activation, redemption: answer.redemption });
-        expect(txs).toHaveLength(1);
-        expect(txs[0]).toMatchObject({
+      const to = decision.to.status;
+      expect(answer.booked).toBe(true);
+      expect(answer.card).toEqual({
+        serial,
+        ean: product.ean,
+        eanSecond: product.eanSecond,
+        productId: product.productId,
+        productName: product.name,
+        contract: from.contract,
+        couponingStatus: to,
+        serialStatus: serialStatusOf({ ...decision.to, validUntil: null, soldOffline: false }, TODAY),
+        retailerId: OWN,
+        retailerName: RETAILER_NAMES[OWN],
+        validUntil: null,
+        brand: product.company,
+        faceValue: product.faceValue,
+      });
+      expect(answer.transactions).toEqual([
+        {
           transactionId: `P-${serial}-${product.ean}-00000001`,
-          txType: action,
+          at,
           terminalId: 'TERM_01',
-          status: to,
+          type: action,
+          ean: product.ean,
           resultCode: 0,
-          version: 1,
-          byUsername: 'full',
-        });
+          status: to,
+          by: displayName('full'),
+        },
+      ]);
+      // Imported cards carry no booking; activate and redeem book theirs.
+      expect(answer.activation).toEqual(action === 'activate' ? { at, terminalId: 'TERM_01' } : null);
+      expect(answer.redemption).toEqual(action === 'redeem' ? { at, terminalId: 'TERM_01' } : null);
+      expect(answer.actions).toEqual(
+        COUPON_ACTIONS.map((a) => {
+          const next = decideAction(decision.to, a);
+          return next.allowed
+            ? { action: a, allowed: true, reason: null, reasonCode: null }
+            : { action: a, allowed: false, reason: next.reason, reasonCode: next.reasonCode };
+        }),
+      );
 
-        // The details screen shows the same card afterwards.
-        const shown = await details(serial, { ean: product.ean });
-        expect(shown.status).toBe(200);
-        const { booked: _booked, ...rest } = answer;
-        expect(SerialDetails.parse(await readJson(shown))).toEqual(rest);
-      },
-    );
+      // Stored: the card at version 1 and exactly one transaction record.
+      const { card: item, txs } = await stored(serial, product.ean);
+      expect(item).toMatchObject({ status: to, version: 1, updatedAt: at, activation: answer.activation, redemption: answer.redemption });
+      expect(txs).toHaveLength(1);
+      expect(txs[0]).toMatchObject({
+        transactionId: `P-${serial}-${product.ean}-00000001`,
+        txType: action,
+        terminalId: 'TERM_01',
+        status: to,
+        resultCode: 0,
+        version: 1,
+        byUsername: 'full',
+      });
+
+      // The details screen shows the same card afterwards.
+      const shown = await details(serial, { ean: product.ean });
+      expect(shown.status).toBe(200);
+      const { booked: _booked, ...rest } = answer;
+      expect(SerialDetails.parse(await readJson(shown))).toEqual(rest);
+    });
   });
 
   describe('every refused action answers 409 with the reason and writes nothing', () => {
-    const serialOf = new Map<string, string>();
-    beforeAll(async () => {
-      const serials = await cards(REFUSED.map(({ from }) => ({ status: from.status, contract: from.contract })));
-      REFUSED.forEach((p, i) => serialOf.set(`${stateName(p.from)} ${p.action}`, serials[i]!));
-    });
+    const cardOf = cardPerPair(REFUSED);
 
-    it.each(REFUSED.map((p) => [stateName(p.from), p.action, p] as const))(
-      '%s × %s → 409',
-      async (_name, _action, { from, action, decision }) => {
-        if (decision.allowed) throw new Error('unreachable');
-        const serial = serialOf.get(`${stateName(from)} ${action}`)!;
-        const product = productOfState(from);
-        const before = await partition(serial);
-        const key = newKey();
-        await expectError(await act(serial, action, { ean: product.ean, key }), 409, 'COUPON.TRANSITION_NOT_ALLOWED', decision.reason);
-        expect(await partition(serial)).toEqual(before);
-        expect((await stored(serial, product.ean)).txs).toEqual([]);
-        expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
-        // The details screen offers the action with the same verdict.
-        const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
-        expect(shown.actions.find((a) => a.action === action)).toEqual({
-          action,
-          allowed: false,
-          reason: decision.reason,
-          reasonCode: decision.reasonCode,
-        });
-      },
-    );
+    it.each(rowsOf(REFUSED))('%s × %s → 409', async (_name, _action, { from, action, decision }) => {
+      if (decision.allowed) throw new Error('unreachable');
+      const serial = cardOf(from, action);
+      const product = productOfState(from);
+      const before = await partition(serial);
+      const key = newKey();
+      await expectError(await act(serial, action, { ean: product.ean, key }), 409, 'COUPON.TRANSITION_NOT_ALLOWED', decision.reason);
+      expect(await partition(serial)).toEqual(before);
+      expect((await stored(serial, product.ean)).txs).toEqual([]);
+      expect((await idempotencyItems('full')).filter((i) => i.sk === key)).toEqual([]);
+      // The details screen offers the action with the same verdict.
+      const shown = SerialDetails.parse(await readJson(await details(serial, { ean: product.ean })));
+      expect(shown.actions.find((a) => a.action === action)).toEqual({
+        action,
+        allowed: false,
+        reason: decision.reason,
+        reasonCode: decision.reasonCode,
+      });
+    });
   });
 
   it('keeps a card history: activate, void, activate again, redeem; bookings are the latest ones', async () => {

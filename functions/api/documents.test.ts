@@ -6,9 +6,10 @@ import { listKeys } from '@portal/backend/platform/files/test';
 import { Document, DocumentFiled, DocumentList } from '@portal/core/documents';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { tickingClock } from '../../tests/support/clocks.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -19,17 +20,15 @@ import { createApp } from './app.ts';
  * customer's document answering exactly like a missing one; path tricks in names refused with field issues.
  */
 const PASSWORD = 'Documents-Folder-2026!';
-// Real time: the local S3 judges a form's expiry by its own clock (ADR 050).
-const START = Date.now();
-let ticks = 0;
-const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'documents-test';
 const APPROVAL_HOST = 'approve.documents.test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: S3StandIn;
 let cookies: Record<string, string>;
-let keys = 0;
+const docsUploadKey = idempotencyKeys('docs-upload', 8);
+const docsTrickKey = idempotencyKeys('docs-trick', 8);
+const docsCapKey = idempotencyKeys('docs-cap', 8);
 
 type Answer = { status: number; body: Record<string, unknown>; text: string; headers: Headers };
 async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
@@ -63,7 +62,7 @@ async function upload(
     'POST',
     `/documents/customers/${customerId}/uploads`,
     { folder, fileName, contentType, bytes: bytes.length },
-    { 'Idempotency-Key': `docs-upload-${String(++keys).padStart(8, '0')}` },
+    { 'Idempotency-Key': docsUploadKey() },
   );
   expect(started.status, started.text).toBe(201);
   const ticket = WorkflowUploadTicket.parse(started.body);
@@ -94,7 +93,7 @@ async function supplierFile(customerId: string, folder: string, name: string, by
 let contractId = '';
 let foreignId = '';
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
+  ({ s3, backend } = await createS3TestBackend(tickingClock(), { FILES_BUCKET: BUCKET }));
   app = createApp(backend, () => '203.0.113.82');
   const account = (username: string, customerId: string, modules: object, securityFlag = 16) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@documents.example`, securityFlag, modules });
@@ -279,7 +278,7 @@ describe('uploads and deletes', () => {
       'POST',
       '/documents/customers/R-D1/uploads',
       { folder: '', fileName, contentType: 'application/pdf', bytes: 10 },
-      { 'Idempotency-Key': `docs-trick-${String(++keys).padStart(8, '0')}` },
+      { 'Idempotency-Key': docsTrickKey() },
     );
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain(field);
@@ -291,7 +290,7 @@ describe('uploads and deletes', () => {
       'POST',
       '/documents/customers/R-D1/uploads',
       { folder, fileName: 'ok.pdf', contentType: 'application/pdf', bytes: 10 },
-      { 'Idempotency-Key': `docs-trick-${String(++keys).padStart(8, '0')}` },
+      { 'Idempotency-Key': docsTrickKey() },
     );
     expect([res.status, JSON.stringify(res.body).includes('folder')]).toEqual([400, true]);
     expect((await call('reader.d', 'GET', `/documents?folder=${encodeURIComponent(folder)}`)).status).toBe(400);
@@ -428,7 +427,7 @@ describe('workbooks (XLSX)', () => {
         'POST',
         '/documents/customers/R-D1/uploads',
         { folder: '', fileName: 'big', contentType, bytes },
-        { 'Idempotency-Key': `docs-cap-${String(++keys).padStart(8, '0')}` },
+        { 'Idempotency-Key': docsCapKey() },
       );
     expect((await start('application/pdf', 11 * 1024 * 1024)).status).toBe(400);
     expect((await start(XLSX, 11 * 1024 * 1024)).status).toBe(201);

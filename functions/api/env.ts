@@ -13,6 +13,8 @@ export type AppEnv = {
     /** The signed-in account, read fresh on every request so permission changes apply at once. */
     account: Account | null;
     sessionToken: string | undefined;
+    /** An idempotent write's checked Idempotency-Key, set by `idempotent` (ADR 016, 033); read by idempotencyKey(c). */
+    idempotencyKey: string | undefined;
   };
 };
 

@@ -1,11 +1,10 @@
-import type { Backend } from '@portal/backend';
 import { ExportDownload, ExportJob } from '@portal/core/export';
 import { parse } from 'csv-parse/sync';
-import { putExportJob, queuedJob, exportsFromConfig } from '@portal/backend/export';
+import { putExportJob, queuedJob } from '@portal/backend/export';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
-import { importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { createExportTestApp, type ExportTestApp, finishedExport } from '../../tests/support/export-fixtures.ts';
+import { importOk } from '../../tests/support/test-backend.ts';
 import { paymentAccount } from '../../tests/support/payment-accounts.ts';
 
 /**
@@ -15,14 +14,11 @@ import { paymentAccount } from '../../tests/support/payment-accounts.ts';
  * attachment), another user's job and another customer's filter answering exactly like none (404), no
  * export permission (403), bad requests (400) and the portals' sessions.
  */
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
+let suite: ExportTestApp;
 const PASSWORD = 'Correct-Horse-42!';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const cookies: Record<string, string> = {};
-let keys = 0;
-const freshKey = () => `export-test-key-${String(++keys).padStart(6, '0')}`;
+const freshKey = idempotencyKeys('export-test-key');
 
 const headers = (user?: string, portal = 'connect') => ({
   'X-Portal': portal,
@@ -35,18 +31,17 @@ const request = (customerId = 'R-EA', format = 'csv') => ({
   filter: { customerId, startDate: '2026-11-01', endDate: '2026-11-20' },
 });
 const start = (user: string, body: unknown = request(), key: string | null = freshKey(), portal = 'connect') =>
-  app.request('/api/exports', {
+  suite.app.request('/api/exports', {
     method: 'POST',
     headers: { ...headers(user, portal), ...(key ? { 'Idempotency-Key': key } : {}) },
     body: JSON.stringify(body),
   });
-const get = (path: string, user: string) => app.request(`/api/exports${path}`, { headers: headers(user) });
+const get = (path: string, user: string) => suite.app.request(`/api/exports${path}`, { headers: headers(user) });
 
 beforeAll(async () => {
   // 5 rows per file through the setting (EXPORT_ROWS_PER_FILE, README), so 12 transactions make three files.
-  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: 'export-api-test' }, { EXPORT_ROWS_PER_FILE: '5' }));
-  backend.exports = exportsFromConfig(backend.config, { db: backend.db, now: () => NOW });
-  app = createApp(backend, () => '203.0.113.41');
+  suite = await createExportTestApp(() => NOW, 'export-api-test', { EXPORT_ROWS_PER_FILE: '5' });
+  const { backend, app } = suite;
   const ok = (kind: string, records: object[]) => importOk(backend, kind, records);
   const account = (username: string, customerId: string, payment: number) => paymentAccount(username, customerId, payment, PASSWORD);
   await ok('accounts', [account('ex.one', 'R-EA', 7), account('ex.two', 'R-EA', 7), account('ex.noexport', 'R-EA', 3)]);
@@ -70,15 +65,14 @@ beforeAll(async () => {
   await ok('transactions', [...Array.from({ length: 12 }, (_, n) => tx(n, 'R-EA')), tx(0, 'R-EB')]);
   Object.assign(cookies, await signInAll(app, ['ex.one', 'ex.two', 'ex.noexport'], PASSWORD));
 }, 120_000);
-afterAll(() => s3?.stop());
+afterAll(() => suite?.s3.stop());
 
-async function finished(user: string, body: unknown = request()) {
-  const res = await start(user, body);
-  expect(res.status).toBe(202);
-  const queued = ExportJob.parse(await readJson(res));
-  await backend.exports.idle();
-  return ExportJob.parse(await readJson(await get(`/${queued.jobId}`, user)));
-}
+const finished = (user: string, body: unknown = request()) =>
+  finishedExport(
+    suite.backend,
+    () => start(user, body),
+    (jobId) => get(`/${jobId}`, user),
+  );
 
 describe('POST /api/exports, then GET /api/exports/:jobId', () => {
   it('starts a job (202, queued) that ends done with the whole result split into files of 5 rows', async () => {
@@ -86,7 +80,7 @@ describe('POST /api/exports, then GET /api/exports/:jobId', () => {
     expect(res.status).toBe(202);
     const queued = ExportJob.parse(await readJson(res));
     expect(queued).toMatchObject({ kind: 'transactions', format: 'csv', status: 'queued', rowsWritten: 0, files: [] });
-    await backend.exports.idle();
+    await suite.backend.exports.idle();
     const job = ExportJob.parse(await readJson(await get(`/${queued.jobId}`, 'ex.one')));
     expect(job).toMatchObject({ status: 'done', rowsWritten: 12, totalRows: 12, split: true, error: null, finishedAt: NOW.toISOString() });
     expect(job.files).toEqual([
@@ -105,7 +99,7 @@ describe('POST /api/exports, then GET /api/exports/:jobId', () => {
     const other = await start('ex.one', request('R-EA', 'xlsx'), key);
     expect(other.status).toBe(409);
     expect((await readJson(other)).code).toBe('IDEMPOTENCY.KEY_REUSED');
-    await backend.exports.idle();
+    await suite.backend.exports.idle();
   });
 });
 
@@ -125,8 +119,8 @@ describe('a job whose runner died', () => {
       totalRows: 10,
       updatedAt: new Date(NOW.getTime() - minutesAgo * 60_000).toISOString(),
     });
-    await putExportJob(backend.db, job(17, 'stale-job-0001'), NOW);
-    await putExportJob(backend.db, job(5, 'alive-job-0001'), NOW);
+    await putExportJob(suite.backend.db, job(17, 'stale-job-0001'), NOW);
+    await putExportJob(suite.backend.db, job(5, 'alive-job-0001'), NOW);
     const stale = ExportJob.parse(await readJson(await get('/stale-job-0001', 'ex.one')));
     expect({ status: stale.status, error: stale.error }).toEqual({
       status: 'failed',

@@ -6,8 +6,9 @@ import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectCaller, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, idempotencyKeys, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { tickingClock } from '../../tests/support/clocks.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -19,16 +20,14 @@ import { createApp } from './app.ts';
  */
 const APPROVAL_HOST = 'approve.logo.test';
 const PASSWORD = 'Company-Logo-2026!';
-// Real time: the local S3 judges a form's expiry by its own clock (ADR 050).
-const START = Date.now();
-let ticks = 0;
-const clock = () => new Date(START + ++ticks * 1000);
 const BUCKET = 'logo-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: S3StandIn;
 let cookies: Record<string, string>;
-let keys = 0;
+const logoUploadKey = idempotencyKeys('logo-upload', 8);
+const logoHostileKey = idempotencyKeys('logo-hostile', 0);
+const logoRateKey = idempotencyKeys('logo-rate', 8);
 
 const call = connectCaller(
   () => app,
@@ -43,7 +42,7 @@ async function upload(user: string, bytes: Buffer, contentType = 'image/png', fi
     '/logo/uploads',
     { fileName, contentType, bytes: declared },
     {
-      'Idempotency-Key': `logo-upload-${String(++keys).padStart(8, '0')}`,
+      'Idempotency-Key': logoUploadKey(),
     },
   );
   expect(started.status, JSON.stringify(started.body)).toBe(201);
@@ -59,7 +58,7 @@ const logoKeys = async () => (await listKeys(s3.endpoint, BUCKET, 'logos/')).sor
 
 let applied: CurrentLogo;
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
+  ({ s3, backend } = await createS3TestBackend(tickingClock(), { FILES_BUCKET: BUCKET }));
   app = createApp(backend, () => '203.0.113.84');
   const account = (username: string, customerId: string, modules: object) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@logo.example`, modules });
@@ -194,7 +193,7 @@ describe('hostile inputs answer a 4xx and change nothing', () => {
       { fileName: 'a\u0000.png', contentType: 'image/png', bytes: 100 },
       { fileName: Array.from({ length: 10_000 }, () => 'x'), contentType: 'image/png', bytes: 100 },
     ]) {
-      const answer = await call('editor.l', 'POST', '/logo/uploads', body, { 'Idempotency-Key': `logo-hostile-${++keys}` });
+      const answer = await call('editor.l', 'POST', '/logo/uploads', body, { 'Idempotency-Key': logoHostileKey() });
       expect([answer.status, answer.body.code], JSON.stringify(body).slice(0, 80)).toEqual([400, 'REQUEST.VALIDATION_FAILED']);
     }
     const arrays = await call('editor.l', 'POST', '/logo/apply', { logoId: Array.from({ length: 10_000 }, () => 'a') });
@@ -213,7 +212,7 @@ describe('hostile inputs answer a 4xx and change nothing', () => {
         'POST',
         '/logo/uploads',
         { fileName: 'a.png', contentType: 'image/png', bytes: 100 },
-        { 'Idempotency-Key': `logo-rate-${String(++keys).padStart(8, '0')}` },
+        { 'Idempotency-Key': logoRateKey() },
       );
     const answers = [];
     // At most 20 an hour (a window that turns meanwhile restarts the count: 40 tries see the cap either way).

@@ -7,8 +7,8 @@ import { createSecretBox } from '@portal/backend/auth/testing';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
@@ -50,10 +50,7 @@ const advance = (ms: number) => {
   clock = new Date(clock.getTime() + ms);
 };
 
-beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, (c) => `10.1.0.${c.req.header('X-Test-Ip') ?? '0'}`);
-});
+beforeAll(async () => ({ backend, app } = await createTestApp(() => clock, '10.1.0')));
 
 describe('authenticator app', () => {
   it('sets up with a QR code and a code, shows 10 recovery codes once, and refuses a wrong code', async () => {

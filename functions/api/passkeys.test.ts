@@ -11,8 +11,9 @@ import {
   type SoftCredential,
   USER_PRESENT_ONLY,
 } from '../../tests/support/soft-authenticator.ts';
-import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { teamAdminReader } from '../../tests/support/test-backend.ts';
+import type { createApp } from './app.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 /** Passkeys end to end through the API (ADR 098), answered by a software authenticator on the test APP_URL's origin. */
 let clock = new Date('2026-11-21T10:00:00Z');
@@ -51,10 +52,7 @@ async function signInOptions(jar: CookieJar) {
   return options.body as { challenge: string; rpId: string; userVerification: string };
 }
 
-beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, (c) => `10.2.0.${c.req.header('X-Test-Ip') ?? '0'}`);
-});
+beforeAll(async () => ({ backend, app } = await createTestApp(() => clock, '10.2.0')));
 
 describe('passkey registration', () => {
   it('asks for the password once the sign-in is no longer recent, and lists the new passkey without its key', async () => {

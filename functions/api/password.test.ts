@@ -3,8 +3,8 @@ import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, sessionCookie } from '../../tests/support/api.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 let clock = new Date('2026-11-21T10:00:00Z');
 let backend: Backend;
@@ -35,10 +35,7 @@ const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
     { line: 1, data: { username, password: 'Start-Password-2026!', email: `${username}@example.com`, ...extra } },
   ]);
 
-beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, (c) => `10.0.0.${c.req.header('X-Test-Ip') ?? '0'}`);
-});
+beforeAll(async () => ({ backend, app } = await createTestApp(() => clock, '10.0.0')));
 
 describe('change password', () => {
   it('applies the policy, refuses the last 5 passwords, and ends the other sessions unless asked not to', async () => {

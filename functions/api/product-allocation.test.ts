@@ -3,9 +3,8 @@ import { applyChange, sweepAllocations } from '@portal/backend/allocation';
 import { getChange, storeEntry, writeProductIndex } from '@portal/backend/allocation/testing';
 import { ALLOCATION } from '@portal/core/product';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, createTestBackend, importOk, storeRecord } from '../../tests/support/test-backend.ts';
-import { testEan } from '../../tests/support/ean.ts';
+import { connectCaller, idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { connectAccount, createTestBackend, importOk, productRecord, storeRecord } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -26,19 +25,11 @@ const call = connectCaller(
   () => cookies,
 );
 const pm = (permissions: number) => ({ modules: { productManagement: { permissions, settings: 0 } }, timezone: 'Europe/Berlin' });
-let keys = 0;
-const key = () => ({ 'Idempotency-Key': `alloc-test-${String(++keys).padStart(6, '0')}` });
+const allocTestKey = idempotencyKeys('alloc-test');
+const key = () => ({ 'Idempotency-Key': allocTestKey() });
 const A = '/product-allocation/customers/R-A';
 const productIds = (body: { products?: { productId: string }[] }) => (body.products ?? []).map((p) => p.productId);
-const product = (n: number, extra: object = {}) => ({
-  productId: `P-${n}`,
-  inventoryProductId: `I-${n}`,
-  ean: testEan('611', n),
-  sku: `SKU-${n}`,
-  name: `Card ${n}`,
-  company: 'Brand Co',
-  ...extra,
-});
+const product = (n: number, extra: object = {}) => productRecord(n, '611', extra);
 
 /** The ordering portal as R-A's orderer. */
 const ordering = async (path: string, init: RequestInit = {}) => {

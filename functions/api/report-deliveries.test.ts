@@ -27,7 +27,7 @@ import { scheduleBody } from '../../tests/support/schedule-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
-import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -49,7 +49,7 @@ let s3: S3StandIn;
 let sftp: Awaited<ReturnType<typeof startSftpStandIn>>;
 let files: FileStore;
 let cookies: Record<string, string>;
-let keys = 0;
+const deliveryTestKey = idempotencyKeys('delivery-test-key');
 let jobs = 0;
 const FAST = { attempts: 4, baseMs: 1, capMs: 5 };
 
@@ -66,7 +66,7 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
     '/flow/custom-reports',
     { customerId: 'R-D1', name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' },
     {
-      'Idempotency-Key': `delivery-test-key-${String(++keys).padStart(6, '0')}`,
+      'Idempotency-Key': deliveryTestKey(),
     },
   );
   expect(created.status).toBe(201);

@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signInAll } from '../../tests/support/api.ts';
+import { idempotencyKeys, signInAll } from '../../tests/support/api.ts';
 import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -22,8 +22,7 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: S3StandIn;
 let cookies: Record<string, string>;
-let keys = 0;
-const freshKey = () => `report-jobs-key-${String(++keys).padStart(6, '0')}`;
+const freshKey = idempotencyKeys('report-jobs-key');
 
 async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const res = await app.request(`/api${path}`, {

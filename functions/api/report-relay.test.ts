@@ -12,7 +12,7 @@ import {
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectCaller, readJson, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -35,7 +35,8 @@ let app: ReturnType<typeof createApp>;
 let s3: S3StandIn;
 let files: FileStore;
 let cookies: Record<string, string>;
-let keys = 0;
+const relayTestKey = idempotencyKeys('relay-test-key');
+const relayRunKey = idempotencyKeys('relay-run');
 let jobs = 0;
 
 const call = connectCaller(
@@ -57,7 +58,7 @@ async function newReport(user: string, customerId: string, name: string) {
     '/flow/custom-reports',
     { customerId, name, reportType: 'transactions', filter: {}, columns: ['at', 'amount'], format: 'csv' },
     {
-      'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
+      'Idempotency-Key': relayTestKey(),
     },
   );
   expect(created.status).toBe(201);
@@ -256,7 +257,7 @@ describe("the brand's caps", () => {
 });
 
 describe('"Run now" limits', () => {
-  const runNow = (user: string, processId: string, key = `relay-run-${String(++keys).padStart(6, '0')}`) =>
+  const runNow = (user: string, processId: string, key = relayRunKey()) =>
     app.request('/api/flow/report-jobs', {
       method: 'POST',
       headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, 'Idempotency-Key': key },
@@ -265,7 +266,7 @@ describe('"Run now" limits', () => {
 
   it('five per user in ten minutes: the sixth is 429 REPORT.RUN_LIMIT with Retry-After; a replayed key is not counted', async () => {
     const processId = 'gen.transactions.R-X5';
-    const replayKey = `relay-run-replay-${keys}`;
+    const replayKey = `replay-${relayRunKey()}`;
     for (let i = 0; i < REPORT_RUN_LIMITS.perUser.limit; i += 1)
       expect((await runNow('relay.run', processId, i === 0 ? replayKey : undefined)).status).toBe(202);
     expect((await runNow('relay.run', processId, replayKey)).status).toBe(202);
@@ -333,7 +334,7 @@ describe('report names in mail subjects', () => {
         '/flow/custom-reports',
         { customerId: 'R-X3', name, reportType: 'transactions', filter: {}, columns: ['at'], format: 'csv' },
         {
-          'Idempotency-Key': `relay-test-key-${String(++keys).padStart(6, '0')}`,
+          'Idempotency-Key': relayTestKey(),
         },
       );
       expect(res).toMatchObject({ status: 400 });

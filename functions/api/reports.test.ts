@@ -13,7 +13,7 @@ import {
   unsubscribeRecipient,
   reportScheduleName,
 } from '@portal/backend/report/testing';
-import { connectCaller, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, idempotencyKeys, signInAll } from '../../tests/support/api.ts';
 import { connectAccount, createTestBackend, importOk, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -28,13 +28,13 @@ let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let scheduler: LocalScheduler;
 let cookies: Record<string, string>;
-let keys = 0;
+const reportsTestKey = idempotencyKeys('reports-test-key');
 
 const call = connectCaller(
   () => app,
   () => cookies,
 );
-const create = (user: string, body: unknown, key = `reports-test-key-${String(++keys).padStart(6, '0')}`) =>
+const create = (user: string, body: unknown, key = reportsTestKey()) =>
   call(user, 'POST', '/flow/custom-reports', body, { 'Idempotency-Key': key });
 const custom = {
   customerId: 'R-A1',

@@ -6,8 +6,9 @@ import { createUploadService } from '@portal/backend/workflow/testing';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readJson, signInAll } from '../../tests/support/api.ts';
+import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
 import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { tickingClock } from '../../tests/support/clocks.ts';
 import { createApp } from './app.ts';
 
 /**
@@ -20,19 +21,13 @@ import { createApp } from './app.ts';
  * changes nothing that is served (ADR 050).
  */
 const PASSWORD = 'Workflow-Uploads-2026!';
-/**
- * A second per reading (comments and audit entries get distinct times, as they would) from the real time:
- * the local S3 judges a form's expiry by its own clock, as S3 does (ADR 050).
- */
-const START = Date.now();
-let ticks = 0;
-const clock = () => new Date(START + ++ticks * 1000);
+const clock = tickingClock();
 const BUCKET = 'workflow-uploads-test';
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let s3: S3StandIn;
 let cookies: Record<string, string>;
-let keys = 0;
+const wfUploadKey = idempotencyKeys('wf-upload-key', 8);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
@@ -188,13 +183,7 @@ const docs = {
   ],
 };
 async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-docs'): Promise<string> {
-  const res = await call(
-    user,
-    'POST',
-    '/flow/workflow-requests',
-    { workflowId, customerId },
-    { 'Idempotency-Key': `wf-upload-key-${String(++keys).padStart(8, '0')}` },
-  );
+  const res = await call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': wfUploadKey() });
   expect(res.status, JSON.stringify(res.body)).toBe(201);
   return res.body.request.id as string;
 }

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls, getItem } from '@portal/backend/platform/db';
 import { putDraftRequest } from '../../tests/support/request-fixtures.ts';
 import { listWorkflowVersions } from '@portal/backend/workflow/testing';
-import { connectCaller, signInAll } from '../../tests/support/api.ts';
+import { connectCaller, idempotencyKeys, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { createTestBackend, importOk, connectAccount } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -20,7 +20,6 @@ const NOW = new Date('2026-11-25T09:00:00Z');
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
 let cookies: Record<string, string>;
-let keys = 0;
 const MAIL = 'wf-test.example';
 
 // Bodies are read loosely here; each test asserts the shape it needs.
@@ -30,7 +29,7 @@ const call = connectCaller(
   () => app,
   () => cookies,
 );
-const key = () => `wf-test-key-${String(++keys).padStart(8, '0')}`;
+const key = idempotencyKeys('wf-test-key', 8);
 const newRequest = (user: string, workflowId = 'wf-onboarding', customerId = 'R-A1', k = key()) =>
   call(user, 'POST', '/flow/workflow-requests', { workflowId, customerId }, { 'Idempotency-Key': k });
 const item = (requestId: string, stepId: string, itemId: string) => `/flow/workflow-request-items/${requestId}.${stepId}.${itemId}`;

@@ -5,8 +5,8 @@ import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countCalls } from '@portal/backend/platform/db';
 import { callApi, sessionCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 /**
  * ADR 028: a signed-in request reads its session and account in ONE DynamoDB call, and every change to
@@ -42,8 +42,7 @@ const sessionItem = (token: string, username: string) => ({
 });
 
 beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, (c) => `10.0.0.${c.req.header('X-Test-Ip') ?? '0'}`);
+  ({ backend, app } = await createTestApp(() => clock, '10.0.0'));
   for (const name of ['Anna.Retail', 'bob', 'carla', 'dora', 'emil', 'frida', 'gus', 'hanna']) {
     expect((await importAccount(name)).errors).toEqual([]);
   }

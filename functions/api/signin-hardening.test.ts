@@ -7,9 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { jarCaller } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { lastMailTo, sentMails } from '../../tests/support/mailbox.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import type { createApp } from './app.ts';
 import { handleError } from './middleware/errors.ts';
+import { createTestApp } from '../../tests/support/test-app.ts';
 
 /** ADR 017: bounded input, forgot-password timing, e-mailed code cap, MFA method, reset-link check. */
 let clock = new Date('2026-11-21T10:00:00Z');
@@ -26,8 +26,7 @@ const importAccount = (username: string, extra: Record<string, unknown> = {}) =>
 
 beforeAll(async () => {
   // The floor measured below (the test backend leaves it out otherwise).
-  backend = await createTestBackend(() => clock, {}, { forgotAnswerFloorMs: FORGOT_ANSWER_FLOOR_MS });
-  app = createApp(backend, (c) => `10.2.0.${c.req.header('X-Test-Ip') ?? '0'}`);
+  ({ backend, app } = await createTestApp(() => clock, '10.2.0', { forgotAnswerFloorMs: FORGOT_ANSWER_FLOOR_MS }));
 });
 
 describe('input limits (F)', () => {

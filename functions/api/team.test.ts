@@ -6,7 +6,7 @@ import { decodeAccess, ORDERING_PERMISSIONS, SessionStatus } from '@portal/core/
 import { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { readJson } from '../../tests/support/api.ts';
+import { idempotencyKeys, readJson } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { assert, createCredential, type SoftCredential } from '../../tests/support/soft-authenticator.ts';
@@ -54,9 +54,13 @@ async function call(
     text,
   } satisfies Answer;
 }
-let keys = 0;
+const teamTestKey = idempotencyKeys('team-test-key');
 const invite = (jar: CookieJar, body: unknown, portal = 'ordering') =>
-  call(jar, 'POST', '/team/invitations', body, portal, { 'Idempotency-Key': `team-test-key-${String(++keys).padStart(6, '0')}` });
+  call(jar, 'POST', '/team/invitations', body, portal, { 'Idempotency-Key': teamTestKey() });
+
+/** The invitation's acceptance (no session): the chosen username and the new password typed twice. */
+const accept = (token: string, username: string, password = PASSWORD) =>
+  call(null, 'POST', '/team/invitation/accept', { token, username, newPassword: password, newPasswordVerify: password });
 
 async function signedIn(username: string, portal = 'ordering') {
   const jar = new CookieJar();
@@ -323,34 +327,14 @@ describe('an invitation', () => {
     const token = await tokenOf('new.colleague@example.com');
     const preview = await call(null, 'POST', '/team/invitation/check', { token });
     expect(preview.body).toMatchObject({ email: 'new.colleague@example.com', portal: 'ordering', mfaRequired: true });
-    const weak = await call(null, 'POST', '/team/invitation/accept', {
-      token,
-      username: 'new.colleague',
-      newPassword: 'short',
-      newPasswordVerify: 'short',
-    });
+    const weak = await accept(token, 'new.colleague', 'short');
     expect(weak.status).toBe(400);
-    const taken = await call(null, 'POST', '/team/invitation/accept', {
-      token,
-      username: 'team.boss',
-      newPassword: PASSWORD,
-      newPasswordVerify: PASSWORD,
-    });
+    const taken = await accept(token, 'team.boss');
     expect(taken.body.code).toBe('TEAM.USERNAME_TAKEN');
-    const accepted = await call(null, 'POST', '/team/invitation/accept', {
-      token,
-      username: 'new.colleague',
-      newPassword: PASSWORD,
-      newPasswordVerify: PASSWORD,
-    });
+    const accepted = await accept(token, 'new.colleague');
     expect(accepted.status).toBe(201);
     expect(accepted.body).toEqual({ username: 'new.colleague', portal: 'ordering', mfaRequired: true });
-    const again = await call(null, 'POST', '/team/invitation/accept', {
-      token,
-      username: 'new.colleague2',
-      newPassword: PASSWORD,
-      newPasswordVerify: PASSWORD,
-    });
+    const again = await accept(token, 'new.colleague2');
     expect(again.body.code).toBe('TEAM.INVITATION_INVALID');
 
     const created = await getAccount(backend.db, 'new.colleague');
@@ -418,26 +402,8 @@ describe('hostile input', () => {
     expect((await call(admin, 'PUT', `/team/members/${'x'.repeat(300)}/access`, {})).status).toBe(400);
     expect((await call(admin, 'DELETE', '/team/invitations/not-an-id')).status).toBe(400);
     expect((await call(null, 'POST', '/team/invitation/check', { token: 'x' })).status).toBe(400);
-    expect(
-      (
-        await call(null, 'POST', '/team/invitation/accept', {
-          token: 'A'.repeat(43),
-          username: 'a b',
-          newPassword: PASSWORD,
-          newPasswordVerify: PASSWORD,
-        })
-      ).status,
-    ).toBe(400);
-    expect(
-      (
-        await call(null, 'POST', '/team/invitation/accept', {
-          token: 'A'.repeat(43),
-          username: 'fine.name',
-          newPassword: PASSWORD,
-          newPasswordVerify: PASSWORD,
-        })
-      ).body.code,
-    ).toBe('TEAM.INVITATION_INVALID');
+    expect((await accept('A'.repeat(43), 'a b')).status).toBe(400);
+    expect((await accept('A'.repeat(43), 'fine.name')).body.code).toBe('TEAM.INVITATION_INVALID');
     expect(await getAccount(backend.db, 'fine.name')).toBeNull();
   });
 });

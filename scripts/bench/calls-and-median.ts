@@ -8,14 +8,19 @@ export async function callsAndMedianMs(
   runs: number,
 ): Promise<{ calls: number; medianMs: number }> {
   const { calls } = await counted(run);
+  const sorted = await sequentialTimesMs(run, runs);
+  return { calls, medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+}
+
+/** The milliseconds of `runs` sequential runs of `run`, fastest first. */
+export async function sequentialTimesMs(run: () => Promise<unknown>, runs: number): Promise<number[]> {
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
     const t = performance.now();
     await run();
     times.push(performance.now() - t);
   }
-  const sorted = times.sort((a, b) => a - b);
-  return { calls, medianMs: sorted[Math.floor(sorted.length / 2)] ?? 0 };
+  return times.sort((a, b) => a - b);
 }
 
 /**

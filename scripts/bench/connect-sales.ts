@@ -15,6 +15,7 @@ import { addDays, calendarDateInZone } from '@portal/core/shared';
 import { countCalls } from '@portal/backend/platform/db';
 import { generateActivity, generateMasterData } from '../seed/generate.ts';
 import { benchActor, startBenchBackend } from './bench-backend.ts';
+import { sequentialTimesMs } from './calls-and-median.ts';
 
 const { values } = parseArgs({ options: { days: { type: 'string', default: '28' }, requests: { type: 'string', default: '30' } } });
 const days = Number(values.days);
@@ -93,13 +94,7 @@ const { counted } = countCalls(backend.db, 'benchReads');
 console.log(`\n| read (1 client, ${requests} requests) | DynamoDB calls | p50 ms | p95 ms |\n|---|---:|---:|---:|`);
 for (const [name, read] of reads) {
   const { calls } = await counted(read);
-  const times: number[] = [];
-  for (let i = 0; i < requests; i += 1) {
-    const t0 = performance.now();
-    await read();
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
+  const times = await sequentialTimesMs(read, requests);
   console.log(`| ${name} | ${calls} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
 }
 await withP!.stop();

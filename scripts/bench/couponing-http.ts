@@ -29,7 +29,7 @@
  */
 import { benchSignIn, localPortal } from './local-portal.ts';
 import { benchOptions } from './bench-options.ts';
-import { type Outcome as HttpOutcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
+import { closedLoop, type Outcome as HttpOutcome, printTable, type Row, skippedRow } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { XSSI_PREFIX } from '@portal/core/shared';
@@ -148,31 +148,12 @@ async function load(
   request: (client: number) => Promise<Answer>,
   seen?: (client: number, answer: Answer) => Promise<void> | void,
 ): Promise<Outcome> {
-  const times: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
   let bytes = 0;
-  const begin = performance.now();
-  const deadline = begin + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
-      while (performance.now() < deadline) {
-        const t = performance.now();
-        let answer: Answer | null = null;
-        try {
-          answer = await request(client);
-          statuses[statusKey(answer)] = (statuses[statusKey(answer)] ?? 0) + 1;
-          bytes += answer.bytes;
-        } catch {
-          errors += 1;
-        }
-        times.push(performance.now() - t);
-        if (answer && seen) await seen(client, answer);
-      }
-    }),
-  );
-  const kb = times.length ? bytes / times.length / 1024 : NaN;
-  return { ...summarise(times, (performance.now() - begin) / 1000, statuses, errors), kb };
+  const outcome = await closedLoop({ clients, seconds }, request, statusKey, (client, answer) => {
+    bytes += answer.bytes;
+    return seen?.(client, answer);
+  });
+  return { ...outcome, kb: outcome.requests ? bytes / outcome.requests / 1024 : NaN };
 }
 
 const rows: Row<Outcome>[] = [];

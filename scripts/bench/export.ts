@@ -26,11 +26,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import type { TransactionFilter } from '@portal/core/transaction';
 import { addDays } from '@portal/core/shared';
 import type { Backend } from '@portal/backend';
@@ -38,7 +34,7 @@ import { createDb } from '@portal/backend/platform/db';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
-import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
+import { lambdaLikeBundle } from '../checks/api-bundle.ts';
 import { DATA_SET_OPTIONS, openBenchBackend, startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
 import { benchTransactionBase, benchTransactionFacts, loadBenchMasterData } from './bench-transactions.ts';
@@ -179,16 +175,8 @@ async function runChild(o: {
   });
 }
 
-let bundled: string | undefined;
 /** export-child.ts bundled with the export function's (SST-like) esbuild options, once per run. */
-async function childBundle(): Promise<string> {
-  if (bundled) return bundled;
-  const outdir = mkdtempSync(join(tmpdir(), 'export-bench-'));
-  const entry = 'scripts/bench/export-child.ts';
-  const result = await build({ ...SST_LIKE_BUILD, entryPoints: [entry], outdir, write: true });
-  bundled = resolve(entryOutput(result.metafile!, entry));
-  return bundled;
-}
+const childBundle = lambdaLikeBundle('scripts/bench/export-child.ts');
 
 /** N transactions of one customer spread over the range, through the import path (like transactions-page.ts). */
 async function loadSynthetic(b: Backend, customerId: string, n: number, startDate: string, endDate: string) {

@@ -18,6 +18,44 @@ export function summarise(times: number[], seconds: number, statuses: Record<str
   };
 }
 
+/**
+ * A closed-loop load: `clients` loops, each sending one request after another until `seconds` have passed
+ * (or `maxRequests` were started). `request(client)` is timed and its answer counted under `statusOf(answer)`,
+ * a throw as an error; `seen(client, answer)` (untimed) lets a client keep state between its requests.
+ */
+export async function closedLoop<A>(
+  { clients, seconds, maxRequests = Infinity }: { clients: number; seconds: number; maxRequests?: number },
+  request: (client: number) => Promise<A>,
+  statusOf: (answer: A) => string | number,
+  seen?: (client: number, answer: A) => Promise<void> | void,
+): Promise<Outcome> {
+  const times: number[] = [];
+  const statuses: Record<string, number> = {};
+  let errors = 0;
+  let started = 0;
+  const begin = performance.now();
+  const deadline = begin + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      while (performance.now() < deadline && started < maxRequests) {
+        started += 1;
+        const t = performance.now();
+        let answer: { of: A } | null = null;
+        try {
+          answer = { of: await request(client) };
+          const status = statusOf(answer.of);
+          statuses[status] = (statuses[status] ?? 0) + 1;
+        } catch {
+          errors += 1;
+        }
+        times.push(performance.now() - t);
+        if (answer && seen) await seen(client, answer.of);
+      }
+    }),
+  );
+  return summarise(times, (performance.now() - begin) / 1000, statuses, errors);
+}
+
 /** The row of a route whose first request did not answer 2xx: the load is skipped, the answer noted. */
 export const skippedRow = (name: string, status: number, body: unknown): Row<never> => ({
   name,

@@ -22,7 +22,7 @@
  */
 import { benchSignIn, localPortal } from './local-portal.ts';
 import { benchOptions } from './bench-options.ts';
-import { type Outcome, printTable, type Row, skippedRow, summarise } from './http-table.ts';
+import { closedLoop, type Outcome, printTable, type Row, skippedRow } from './http-table.ts';
 import { countCalls } from '@portal/backend/platform/db';
 import { randomUUID } from 'node:crypto';
 import { addDays, XSSI_PREFIX } from '@portal/core/shared';
@@ -74,32 +74,17 @@ const readJson = async (res: Response): Promise<unknown> => {
   return JSON.parse(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text);
 };
 
-/** `clients` loops, each sending one request after another until `seconds` have passed. */
-async function load(clients: number, seconds: number, request: () => Promise<Response>, maxRequests = Infinity): Promise<Outcome> {
-  const times: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  let started = 0;
-  const begin = performance.now();
-  const deadline = begin + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (performance.now() < deadline && started < maxRequests) {
-        started += 1;
-        const t = performance.now();
-        try {
-          const res = await request();
-          await res.arrayBuffer();
-          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
-        } catch {
-          errors += 1;
-        }
-        times.push(performance.now() - t);
-      }
-    }),
+/** `clients` loops, each sending one request after another (its answer read whole) until `seconds` have passed. */
+const load = (clients: number, seconds: number, request: () => Promise<Response>, maxRequests = Infinity): Promise<Outcome> =>
+  closedLoop(
+    { clients, seconds, maxRequests },
+    async () => {
+      const res = await request();
+      await res.arrayBuffer();
+      return res;
+    },
+    (res) => res.status,
   );
-  return summarise(times, (performance.now() - begin) / 1000, statuses, errors);
-}
 
 /** A read row: --warmup seconds of the same load, not counted, then the measured load. */
 async function loadWarm(request: () => Promise<Response>): Promise<Outcome> {

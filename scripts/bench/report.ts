@@ -17,20 +17,16 @@
  */
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build } from 'esbuild';
 import type { ExportFormat } from '@portal/core/export';
 import { createDb } from '@portal/backend/platform/db';
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import { getReportJob, putNewReportJob, type ReportLaunch } from '@portal/backend/report';
 import { reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
-import { entryOutput, SST_LIKE_BUILD } from '../checks/api-bundle.ts';
+import { lambdaLikeBundle } from '../checks/api-bundle.ts';
 import { JOB_PAGE_ROWS } from '@portal/backend/transaction';
 import { DATA_SET_OPTIONS } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
@@ -82,15 +78,8 @@ async function startLambdaStandIn(onInvoke: (payload: ReportLaunch) => void) {
   };
 }
 
-let bundled: string | undefined;
-async function childBundle(): Promise<string> {
-  if (bundled) return bundled;
-  const outdir = mkdtempSync(join(tmpdir(), 'report-bench-'));
-  const entry = 'scripts/bench/report-child.ts';
-  const result = await build({ ...SST_LIKE_BUILD, entryPoints: [entry], outdir, write: true });
-  bundled = resolve(entryOutput(result.metafile!, entry));
-  return bundled;
-}
+/** report-child.ts bundled with the report function's (SST-like) esbuild options, once per run. */
+const childBundle = lambdaLikeBundle('scripts/bench/report-child.ts');
 
 async function invoke(payload: ReportLaunch, env: NodeJS.ProcessEnv): Promise<Invocation> {
   const bundle = await childBundle();

@@ -1,4 +1,7 @@
-import { type BuildOptions, type Metafile } from 'esbuild';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { API_BUNDLING } from '../../infra/api-bundling.ts';
 
 /**
@@ -39,6 +42,20 @@ export function entryOutput(meta: Metafile, entry: string): string {
   const file = Object.keys(meta.outputs).find((f) => meta.outputs[f]!.entryPoint === entry && f.endsWith('.mjs'));
   if (!file) throw new Error(`no output for ${entry} in the metafile`);
   return file;
+}
+
+/**
+ * A bench's child script (`entry`, relative to the working folder) bundled as the Lambda is (SST_LIKE_BUILD)
+ * into a fresh temporary folder: the answer builds on its first call, once per run, and answers the bundle's path.
+ */
+export function lambdaLikeBundle(entry: string): () => Promise<string> {
+  let bundled: Promise<string> | undefined;
+  return () =>
+    (bundled ??= (async () => {
+      const outdir = mkdtempSync(join(tmpdir(), 'bench-child-'));
+      const result = await build({ ...SST_LIKE_BUILD, entryPoints: [entry], outdir, write: true });
+      return resolve(entryOutput(result.metafile!, entry));
+    })());
 }
 
 /** The entry chunk plus every chunk reachable from it by static imports (loaded at cold start). */

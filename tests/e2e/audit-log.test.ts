@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
-import { invitationLink } from '../support/ses-mail.ts';
+import { acceptInvitation, fillInvitation, fillInvitationPage, newInvitee, sendInvitation } from '../support/invitation.ts';
 
 /**
  * The customer's audit log in German (ADR 116): G-RETAIL's own administrator (e2e.deutsch.admin, ordering
@@ -145,10 +145,8 @@ describe('the audit log (German, ordering administrator)', () => {
   });
 
   it("shows the team's events in German words: invitation, the colleague's first sign-in, a permission change, the deactivation", async () => {
-    const stamp = Date.now().toString(36);
-    const email = `e2e.kollegin.${stamp}@demo.example`;
-    const username = `kollegin.${stamp}`;
-    const password = 'Kollegin-Test-2026!';
+    const invitee = newInvitee('kollegin', 'Kollegin-Test-2026!');
+    const { username, password } = invitee;
     const page = await germanPage();
     await signInGerman(page, admin);
     await page.waitForURL(/\/app\//);
@@ -156,26 +154,14 @@ describe('the audit log (German, ordering administrator)', () => {
     // The invitation, in German, with the one permission the administrator holds.
     await page.getByRole('link', { name: 'Benutzer', exact: true }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Benutzer' }).waitFor();
-    await page.getByRole('button', { name: 'Kollegen einladen' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Einen Kollegen einladen' });
-    await dialog.getByLabel('Vorname').fill('Ida');
-    await dialog.getByLabel('Nachname').fill('Neumann');
-    await dialog.getByLabel('E-Mail-Adresse').fill(email);
+    const dialog = await fillInvitation(page, 'de', { firstName: 'Ida', lastName: 'Neumann', email: invitee.email });
     await dialog.getByLabel('Benutzer verwalten').check();
-    await dialog.getByRole('button', { name: 'Einladung senden' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await sendInvitation(dialog, 'de');
 
     // The colleague follows the mailed link, chooses a name and password, and signs in.
     const colleague = await germanPage();
-    await colleague.goto((await invitationLink(sesUrl, email)).replace(/^https?:\/\/[^/]+/, baseUrl));
-    await colleague.getByLabel(/^Benutzername/).fill(username);
-    await colleague
-      .getByLabel(/^Neues Passwort/)
-      .first()
-      .fill(password);
-    await colleague.getByLabel('Neues Passwort wiederholen').fill(password);
-    await colleague.getByRole('button', { name: 'Passwort festlegen' }).click();
-    await colleague.getByText(`Ihr Konto ${username} ist bereit`).waitFor();
+    await fillInvitationPage(colleague, 'de', { sesUrl, baseUrl }, invitee);
+    await acceptInvitation(colleague, 'de', username);
     await signInGerman(colleague, { username, password });
     await colleague.context().close();
 

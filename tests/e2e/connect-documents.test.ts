@@ -1,7 +1,7 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, inject, it } from 'vitest';
 import { demoAccount } from '../support/demo-users.ts';
-import { signInToConnect, useBrowser } from '../support/browser.ts';
+import { canvasInked, pdfViewerProblems, signInToConnect, useBrowser } from '../support/browser.ts';
 
 /**
  * The Documents section (ADR 082) in Chromium against the real `npm start` runtime: the company's document
@@ -14,21 +14,12 @@ const baseUrl = inject('baseUrl');
 const editor = demoAccount('demo.connect');
 const { freshPage } = useBrowser();
 
-const INKED = `(() => {
-  const canvas = document.querySelector('canvas');
-  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
-  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
-  return false;
-})()`;
+const INKED = canvasInked('canvas');
 
 describe('Documents', () => {
   it('a PDF is uploaded, found by search, downloaded and opened in the viewer', async () => {
     const page = await freshPage();
-    const problems: string[] = [];
-    page.on('console', (m) => {
-      if (/Content Security Policy|fake worker/i.test(m.text())) problems.push(m.text());
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    const problems = pdfViewerProblems(page);
     await signInToConnect(page, baseUrl, editor);
 
     const name = `E2E terms ${Date.now().toString(36)}.pdf`;

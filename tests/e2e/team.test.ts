@@ -3,7 +3,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
-import { invitationLink } from '../support/ses-mail.ts';
+import { acceptInvitation, fillInvitation, fillInvitationPage, newInvitee, sendInvitation } from '../support/invitation.ts';
 
 /**
  * The customer's own administrator in the browser (ADR 113): the admin (seed account e2e.team.admin, holding
@@ -24,10 +24,8 @@ async function noAxeFindings(page: Page, label: string) {
 
 describe('team management by the customer’s own admin', () => {
   it('invites a colleague who signs in through the mailed link with exactly the granted section; deactivation ends the session', async () => {
-    const stamp = Date.now().toString(36);
-    const email = `e2e.invitee.${stamp}@demo.example`;
-    const username = `invitee.${stamp}`;
-    const password = 'Invitee-Test-2026!';
+    const colleague = newInvitee('invitee', 'Invitee-Test-2026!');
+    const { email, username, password } = colleague;
 
     const page = await freshPage();
     await signInToOrdering(page, baseUrl, admin);
@@ -37,31 +35,20 @@ describe('team management by the customer’s own admin', () => {
     await noAxeFindings(page, 'users list');
     await shoot(page, 'team-list');
 
-    await page.getByRole('button', { name: 'Invite colleague' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
-    await dialog.getByLabel('First name').fill('Ivo');
-    await dialog.getByLabel('Last name').fill('Invitee');
-    await dialog.getByLabel('E-mail address').fill(email);
+    const dialog = await fillInvitation(page, 'en', { firstName: 'Ivo', lastName: 'Invitee', email });
     // Only what the admin holds is offered: no coupon management.
     expect(await dialog.getByLabel('Manage coupons').count()).toBe(0);
     await dialog.getByLabel('See retailer sales').check();
     await noAxeFindings(page, 'invite dialog');
     await shoot(page, 'team-invite');
-    await dialog.getByRole('button', { name: 'Send invitation' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await sendInvitation(dialog, 'en');
     await page.getByRole('cell', { name: email, exact: true }).waitFor();
 
-    const link = await invitationLink(sesUrl, email);
     const invitee = await freshPage();
-    await invitee.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
-    // The required fields' names end in an asterisk: "Username*".
-    await invitee.getByLabel(/^Username/).fill(username);
-    await invitee.getByLabel(/^New password/).fill(password);
-    await invitee.getByLabel('Repeat new password').fill(password);
+    await fillInvitationPage(invitee, 'en', { sesUrl, baseUrl }, colleague);
     await noAxeFindings(invitee, 'invitation page');
     await shoot(invitee, 'team-invitation');
-    await invitee.getByRole('button', { name: 'Set password' }).click();
-    await invitee.getByText(`Your account ${username} is ready`).waitFor();
+    await acceptInvitation(invitee, 'en', username);
     await invitee.getByRole('link', { name: 'To sign-in' }).click();
     await signInToOrdering(invitee, baseUrl, { username, password });
     // Exactly the granted section: Sales (retailerSales) — and Retailer, which retailerSales opens too (SPEC 2).

@@ -29,6 +29,15 @@ export function expectSessionCookieAttributes(res: Response, portal: 'ordering' 
   if (problems.length) throw new Error(`session cookie lacks ${problems.join(', ')}: ${header}`);
 }
 
+/**
+ * A suite's fresh Idempotency-Keys (ADR 016): `<prefix>-000001`, `<prefix>-000002`, … each a new submission.
+ * The number is padded to `digits` so a key has the 16 characters core's IdempotencyKey asks for.
+ */
+export function idempotencyKeys(prefix: string, digits = 6): () => string {
+  let issued = 0;
+  return () => `${prefix}-${String(++issued).padStart(digits, '0')}`;
+}
+
 type RequestTarget = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 let testIpCounter = 0;
 

@@ -76,6 +76,31 @@ export async function shoot(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 860 });
 }
 
+/**
+ * What a page running the PDF viewer (pdf.js) reports going wrong, collected from now on: page errors and the
+ * console's Content Security Policy refusals and pdf.js's "fake worker" fallback (its worker did not load).
+ * The test expects the list empty at its end.
+ */
+export function pdfViewerProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|fake worker/i.test(m.text())) problems.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
+/**
+ * A page script (a string: the e2e files have no DOM types) answering whether the canvas at `selector` has dark
+ * pixels: the PDF viewer drew its page's text.
+ */
+export const canvasInked = (selector: string) => `(() => {
+  const canvas = document.querySelector(${JSON.stringify(selector)});
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  for (let i = 0; i < data.length; i += 4) if (data[i] < 128) return true;
+  return false;
+})()`;
+
 /** Signs in to the ordering portal from its login page and waits for the landing page under /app/. */
 export async function signInToOrdering(page: Page, baseUrl: string, user: { username: string; password: string }): Promise<void> {
   await page.goto(baseUrl);

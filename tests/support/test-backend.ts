@@ -10,6 +10,7 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files'
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import type { AuditReader } from '@portal/backend/audit';
 import { decodeAccess } from '@portal/core/auth';
+import { testEan } from './ean.ts';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -109,6 +110,22 @@ export function connectAccount(username: string, customerId: string, password: s
 /** A `stores` import record with the suites' one address; `extra` adds fields (customerStoreId). */
 export function storeRecord(storeId: string, retailerId: string, extra: object = {}) {
   return { storeId, retailerId, name: `Store ${storeId}`, street: 'Main Street 1', postalCode: '10115', city: 'Berlin', ...extra };
+}
+
+/**
+ * A `products` import record P-<n>, "Card <n>" of Brand Co, with an EAN in the suite's own range (`eanPrefix`,
+ * as testEan's); `extra` adds or replaces fields (faceValue, brand prices, allocation data).
+ */
+export function productRecord(n: number, eanPrefix: string, extra: object = {}) {
+  return {
+    productId: `P-${n}`,
+    inventoryProductId: `I-${n}`,
+    ean: testEan(eanPrefix, n),
+    sku: `SKU-${n}`,
+    name: `Card ${n}`,
+    company: 'Brand Co',
+    ...extra,
+  };
 }
 
 /** The demo's company change workflows (ADR 085: profile, assets, documents), as the seed imports them. */

@@ -18,6 +18,7 @@ import { createApp } from '../app.ts';
 import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 import { testEan } from '../../../tests/support/ean.ts';
+import { idempotencyKeys } from '../../../tests/support/api.ts';
 
 /**
  * The demo-like world the route gates run against (ADR 024): two customers (retailers) with
@@ -70,8 +71,7 @@ export const portalOf = (r: RouteEntry): Portal => (!r.policy || r.policy.portal
 export const TERMS_HOST = 'terms.gate.test';
 
 export type Sample = { path: string; body?: unknown; headers?: Record<string, string> };
-let keys = 0;
-const idempotencyKey = () => `route-gates-key-${String(++keys).padStart(8, '0')}`;
+const idempotencyKey = idempotencyKeys('route-gates-key', 8);
 const days = 'startDate=2026-11-01&endDate=2026-11-20';
 /** A finished export job of 'full' (the job routes are the starter's own: scope 'none', ADR 033). */
 const GATE_EXPORT_JOB = 'gate-export-job-0001';

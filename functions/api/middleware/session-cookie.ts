@@ -33,6 +33,12 @@ export function clearMfaAttemptCookie(c: Context<AppEnv>) {
   deleteCookie(c, mfaCookieName(c), cookieOptions);
 }
 
+/** A sign-in completed (ADR 008, 012): the new session's cookie set, the pending second step's cleared. */
+export function setSignedInCookies(c: Context<AppEnv>, session: { token: string; maxAgeSeconds: number }) {
+  setSessionCookie(c, session);
+  clearMfaAttemptCookie(c);
+}
+
 /** What every sign-in route needs to know about the request. */
 export const requestMeta = (c: Context<AppEnv>) => ({
   portal: c.get('portal'),

@@ -11,14 +11,7 @@ import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf, requireAccount } from '../middleware/session.ts';
-import {
-  clearMfaAttemptCookie,
-  clearSessionCookie,
-  mfaAttemptToken,
-  requestMeta,
-  setMfaAttemptCookie,
-  setSessionCookie,
-} from '../middleware/session-cookie.ts';
+import { clearSessionCookie, mfaAttemptToken, requestMeta, setMfaAttemptCookie, setSignedInCookies } from '../middleware/session-cookie.ts';
 import { validate } from '../middleware/validate.ts';
 
 const ChangePasswordInput = z.intersection(ChangePasswordFormSchema, z.object({ endOtherSessions: z.optional(z.boolean()) }));
@@ -34,10 +27,7 @@ export const authRoutes = new Hono<AppEnv>()
     await backend.auth.logout(c.get('sessionToken'));
     const { result, session, mfaAttempt } = await backend.auth.signIn(c.req.valid('json'), requestMeta(c), mfaAttemptToken(c));
     if (mfaAttempt) setMfaAttemptCookie(c, mfaAttempt);
-    if (session) {
-      setSessionCookie(c, session);
-      clearMfaAttemptCookie(c);
-    }
+    if (session) setSignedInCookies(c, session);
     return c.json(result);
   })
   .get('/status', open, async (c) => {

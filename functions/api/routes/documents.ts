@@ -1,10 +1,10 @@
 import { connectSectionPolicy } from '@portal/core/auth';
 import type { Context } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 import { accountRouter } from '../middleware/router.ts';
 
 /** The documents contracts load with the first documents request (validateOnFirstUse, ADR 038). */
@@ -53,12 +53,10 @@ export const documentRoutes = accountRouter('connect')
     '/customers/:customerId/uploads',
     editing(),
     customerParams,
-    validate('header', IdempotencyHeaders),
+    idempotent,
     validateOnFirstUse('json', async () => (await contracts()).DocumentUploadStart),
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await docs(c).startUpload(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), key), 201);
-    },
+    async (c) =>
+      c.json(await docs(c).startUpload(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), idempotencyKey(c)), 201),
   )
   .post(
     '/customers/:customerId/uploads/:uploadId/complete',
@@ -78,11 +76,10 @@ export const documentRoutes = accountRouter('connect')
     '/customers/:customerId/:documentId/versions/:version/restore',
     editing(),
     validateOnFirstUse('param', async () => (await contracts()).DocumentVersionParams),
-    validate('header', IdempotencyHeaders),
+    idempotent,
     async (c) => {
       const { customerId, documentId, version } = c.req.valid('param');
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await docs(c).restore(actorOf(c), customerId, documentId, Number(version), key));
+      return c.json(await docs(c).restore(actorOf(c), customerId, documentId, Number(version), idempotencyKey(c)));
     },
   )
   .delete('/customers/:customerId/:documentId', editing(), documentParams, async (c) => {

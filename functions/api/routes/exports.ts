@@ -1,7 +1,7 @@
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { accountRouter } from '../middleware/router.ts';
 
 /** The export contracts load with the first export request (validateOnFirstUse). */
@@ -22,27 +22,26 @@ const contracts = () => import('@portal/core/export');
  */
 const route = routePolicy('connect', 'ordering');
 const permission: PermissionName[] = ['payment.transactionExport', 'salesReporting.salesExport', 'team.manageTeam', 'ordering.manageTeam'];
+/** A job route's policy: the job is the caller's own (a fresh handler each: a policy is declared per route). */
+const onOwnJob = () => route({ auth: 'signedIn', permission, scope: 'none' });
 
 export const exportRoutes = accountRouter('connect', 'ordering')
   .post(
     '/',
     route({ auth: 'signedIn', permission, scope: 'retailer' }),
-    validate('header', IdempotencyHeaders),
+    idempotent,
     validateOnFirstUse('json', async () => (await contracts()).ExportRequest),
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), key), 202);
-    },
+    async (c) => c.json(await c.get('backend').exports.create(actorOf(c), c.req.valid('json'), idempotencyKey(c)), 202),
   )
   .get(
     '/:jobId',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
+    onOwnJob(),
     validateOnFirstUse('param', async () => (await contracts()).ExportJobParams),
     async (c) => c.json(await c.get('backend').exports.get(actorOf(c), c.req.valid('param').jobId)),
   )
   .get(
     '/:jobId/files/:index',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
+    onOwnJob(),
     validateOnFirstUse('param', async () => (await contracts()).ExportFileParams),
     async (c) => {
       const { jobId, index } = c.req.valid('param');

@@ -1,10 +1,10 @@
 import { connectSectionPolicy } from '@portal/core/auth';
 import { Hono } from 'hono';
 import type { AppEnv } from '../env.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 import { accountRouter } from '../middleware/router.ts';
 
 /** The logo contracts load with the first logo request (validateOnFirstUse, ADR 038). */
@@ -19,6 +19,8 @@ const contracts = () => import('@portal/core/logo');
 const route = routePolicy('connect');
 const reader = connectSectionPolicy('logo');
 const editor: PermissionName[] = ['flow.editCompanyAssets'];
+/** The editor's one policy (a fresh handler each: a policy is declared per route). */
+const editing = () => route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' });
 
 export const logoRoutes = accountRouter('connect')
   .get('/', route({ auth: 'signedIn', permission: reader, scope: 'ownAccount' }), async (c) =>
@@ -26,23 +28,20 @@ export const logoRoutes = accountRouter('connect')
   )
   .post(
     '/uploads',
-    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
-    validate('header', IdempotencyHeaders),
+    editing(),
+    idempotent,
     validateOnFirstUse('json', async () => (await contracts()).LogoUploadStart),
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await c.get('backend').logo.startUpload(actorOf(c), c.req.valid('json'), key), 201);
-    },
+    async (c) => c.json(await c.get('backend').logo.startUpload(actorOf(c), c.req.valid('json'), idempotencyKey(c)), 201),
   )
   .post(
     '/uploads/:uploadId/complete',
-    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
+    editing(),
     validateOnFirstUse('param', async () => (await contracts()).LogoUploadParams),
     async (c) => c.json(await c.get('backend').logo.completeUpload(actorOf(c), c.req.valid('param').uploadId), 201),
   )
   .post(
     '/apply',
-    route({ auth: 'signedIn', permission: editor, scope: 'ownAccount' }),
+    editing(),
     validateOnFirstUse('json', async () => (await contracts()).LogoApply),
     async (c) => {
       const actor = actorOf(c);

@@ -23,11 +23,20 @@ const CodeInput = z.extend(Reauth, { secretCode: z.string().check(z.regex(/^\d{6
  * new secret is made by POST secret-code/new, whose answer is the only one that ever shows it (as text and
  * as a QR code): no GET reads a pending secret back (ADR 052).
  */
-/** A factor activated ends every session of the account, this one's cookie too: the user signs in again with it (SPEC 2). */
-async function endSessions(c: Context<AppEnv>, username: string): Promise<void> {
-  await c.get('backend').sessions.revokeAll(username);
+/**
+ * The activation of a factor by its first code (ADR 012): audited, then every session of the account ends,
+ * this one's cookie too: the user signs in again with it (SPEC 2).
+ */
+const activation = (method: 'app' | 'email') => async (c: Context<AppEnv, string, { out: { json: z.infer<typeof CodeInput> } }>) => {
+  const { account, session } = signedInOf(c);
+  const { secretCode, currentPassword } = c.req.valid('json');
+  const activate = method === 'app' ? 'activateApp' : 'activateEmail';
+  const result = await c.get('backend').mfa[activate](account.username, secretCode, currentPassword, session);
+  await auditOwnChange(c, 'mfa.enabled', { method });
+  await c.get('backend').sessions.revokeAll(account.username);
   clearSessionCookie(c);
-}
+  return c.json(result);
+};
 
 const route = routePolicy('ordering', 'connect');
 const own = route({ auth: 'signedIn', pendingStep: true, scope: 'ownAccount' });
@@ -40,26 +49,12 @@ export const mfaRoutes = new Hono<AppEnv>()
     const { account, session } = signedInOf(c);
     return c.json(await c.get('backend').mfa.newAppSecret(account.username, c.req.valid('json').currentPassword, session));
   })
-  .post('/secret-code', own, validate('json', CodeInput), async (c) => {
-    const { account, session } = signedInOf(c);
-    const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await c.get('backend').mfa.activateApp(account.username, secretCode, currentPassword, session);
-    await auditOwnChange(c, 'mfa.enabled', { method: 'app' });
-    await endSessions(c, account.username);
-    return c.json(result);
-  })
+  .post('/secret-code', own, validate('json', CodeInput), activation('app'))
   .post('/mfa/email', own, validate('json', Reauth), async (c) => {
     const { account, session } = signedInOf(c);
     return c.json(await c.get('backend').mfa.startEmailSetup(account.username, c.req.valid('json').currentPassword, session));
   })
-  .post('/mfa/email/confirm', own, validate('json', CodeInput), async (c) => {
-    const { account, session } = signedInOf(c);
-    const { secretCode, currentPassword } = c.req.valid('json');
-    const result = await c.get('backend').mfa.activateEmail(account.username, secretCode, currentPassword, session);
-    await auditOwnChange(c, 'mfa.enabled', { method: 'email' });
-    await endSessions(c, account.username);
-    return c.json(result);
-  })
+  .post('/mfa/email/confirm', own, validate('json', CodeInput), activation('email'))
   .post('/recovery-codes', own, validate('json', Reauth), async (c) => {
     const { account, session } = signedInOf(c);
     return c.json(await c.get('backend').mfa.regenerateRecoveryCodes(account.username, c.req.valid('json').currentPassword, session));

@@ -6,7 +6,7 @@ import type { AppEnv } from '../env.ts';
 import { portals } from '../middleware/portals.ts';
 import { routePolicy } from '../middleware/policy.ts';
 import { signedInOf } from '../middleware/session.ts';
-import { clearMfaAttemptCookie, mfaAttemptToken, requestMeta, setSessionCookie } from '../middleware/session-cookie.ts';
+import { mfaAttemptToken, requestMeta, setSignedInCookies } from '../middleware/session-cookie.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
 
 /** The passkey contracts load with the first passkey request (validateOnFirstUse, ADR 038). */
@@ -77,8 +77,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
       // A new session on every sign-in: a token planted before never becomes authenticated.
       await backend.auth.logout(c.get('sessionToken'));
       const { result, session } = await backend.passkeys.signIn(c.req.valid('json').response, requestMeta(c), c.req.header('Host'));
-      setSessionCookie(c, session);
-      clearMfaAttemptCookie(c);
+      setSignedInCookies(c, session);
       return c.json(result);
     },
   )
@@ -100,10 +99,7 @@ export const passkeyRoutes = new Hono<AppEnv>()
       const { result, session } = await backend.auth.signIn({ username, password }, requestMeta(c), attemptToken, (account) =>
         backend.passkeys.verifySecondFactor(account, attemptToken, response, host),
       );
-      if (session) {
-        setSessionCookie(c, session);
-        clearMfaAttemptCookie(c);
-      }
+      if (session) setSignedInCookies(c, session);
       return c.json(result);
     },
   );

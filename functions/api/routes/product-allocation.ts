@@ -1,9 +1,11 @@
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
 import { connectSectionPolicy } from '@portal/core/auth';
 import { accountRouter } from '../middleware/router.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.ts';
 
 /** The allocation contracts load with the first allocation request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/product');
@@ -18,6 +20,13 @@ const reader = connectSectionPolicy('product-allocation');
 const requester: PermissionName[] = ['productManagement.requestAllocationChanges'];
 const approver: PermissionName[] = ['productManagement.approveAllocationChanges'];
 
+/** Each role's one policy (a fresh handler each: a policy is declared per route). */
+const reading = () => route({ auth: 'signedIn', permission: reader, scope: 'retailer' });
+const requesting = () => route({ auth: 'signedIn', permission: requester, scope: 'retailer' });
+const deciding = () => route({ auth: 'signedIn', permission: approver, scope: 'retailer' });
+/** The allocation service of the call (a lazyService: loaded with the first request). */
+const allocation = (c: Context<AppEnv>) => c.get('backend').allocation;
+
 const customerParams = validateOnFirstUse('param', async () => (await contracts()).AllocationCustomerParams);
 const storeParams = validateOnFirstUse('param', async () => (await contracts()).AllocationStoreParams);
 const productParams = validateOnFirstUse('param', async () => (await contracts()).AllocationProductParams);
@@ -28,75 +37,40 @@ const decisionBody = validateOnFirstUse('json', async () => (await contracts()).
 
 export const productAllocationRoutes = accountRouter('connect')
   .get('/customers', route({ auth: 'signedIn', permission: reader, scope: 'none' }), async (c) =>
-    c.json(await c.get('backend').allocation.customers(actorOf(c))),
+    c.json(await allocation(c).customers(actorOf(c))),
   )
-  .get('/customers/:customerId', route({ auth: 'signedIn', permission: reader, scope: 'retailer' }), customerParams, async (c) =>
-    c.json(await c.get('backend').allocation.overview(actorOf(c), c.req.valid('param').customerId)),
+  .get('/customers/:customerId', reading(), customerParams, async (c) =>
+    c.json(await allocation(c).overview(actorOf(c), c.req.valid('param').customerId)),
   )
-  .get(
-    '/customers/:customerId/stores/:storeId',
-    route({ auth: 'signedIn', permission: reader, scope: 'retailer' }),
-    storeParams,
-    async (c) => {
-      const { customerId, storeId } = c.req.valid('param');
-      return c.json(await c.get('backend').allocation.store(actorOf(c), customerId, storeId));
-    },
+  .get('/customers/:customerId/stores/:storeId', reading(), storeParams, async (c) => {
+    const { customerId, storeId } = c.req.valid('param');
+    return c.json(await allocation(c).store(actorOf(c), customerId, storeId));
+  })
+  .get('/customers/:customerId/products/:productId', reading(), productParams, async (c) => {
+    const { customerId, productId } = c.req.valid('param');
+    return c.json(await allocation(c).product(actorOf(c), customerId, productId));
+  })
+  .get('/customers/:customerId/history', reading(), customerParams, historyQuery, async (c) =>
+    c.json(await allocation(c).history(actorOf(c), c.req.valid('param').customerId, c.req.valid('query'))),
   )
-  .get(
-    '/customers/:customerId/products/:productId',
-    route({ auth: 'signedIn', permission: reader, scope: 'retailer' }),
-    productParams,
-    async (c) => {
-      const { customerId, productId } = c.req.valid('param');
-      return c.json(await c.get('backend').allocation.product(actorOf(c), customerId, productId));
-    },
-  )
-  .get(
-    '/customers/:customerId/history',
-    route({ auth: 'signedIn', permission: reader, scope: 'retailer' }),
-    customerParams,
-    historyQuery,
-    async (c) => c.json(await c.get('backend').allocation.history(actorOf(c), c.req.valid('param').customerId, c.req.valid('query'))),
-  )
-  .get(
-    '/customers/:customerId/changes/:changeId',
-    route({ auth: 'signedIn', permission: reader, scope: 'retailer' }),
-    changeParams,
-    async (c) => {
-      const { customerId, changeId } = c.req.valid('param');
-      return c.json(await c.get('backend').allocation.get(actorOf(c), customerId, changeId));
-    },
-  )
-  .post(
-    '/customers/:customerId/changes',
-    route({ auth: 'signedIn', permission: requester, scope: 'retailer' }),
-    customerParams,
-    validate('header', IdempotencyHeaders),
-    changeBody,
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      const { change, created } = await c
-        .get('backend')
-        .allocation.create(actorOf(c), c.req.valid('param').customerId, c.req.valid('json'), key);
-      return c.json(change, created ? 201 : 200);
-    },
-  )
-  .post(
-    '/customers/:customerId/changes/:changeId/approve',
-    route({ auth: 'signedIn', permission: approver, scope: 'retailer' }),
-    changeParams,
-    async (c) => {
-      const { customerId, changeId } = c.req.valid('param');
-      return c.json(await c.get('backend').allocation.approve(actorOf(c), customerId, changeId));
-    },
-  )
-  .post(
-    '/customers/:customerId/changes/:changeId/reject',
-    route({ auth: 'signedIn', permission: approver, scope: 'retailer' }),
-    changeParams,
-    decisionBody,
-    async (c) => {
-      const { customerId, changeId } = c.req.valid('param');
-      return c.json(await c.get('backend').allocation.reject(actorOf(c), customerId, changeId, c.req.valid('json').reason));
-    },
-  );
+  .get('/customers/:customerId/changes/:changeId', reading(), changeParams, async (c) => {
+    const { customerId, changeId } = c.req.valid('param');
+    return c.json(await allocation(c).get(actorOf(c), customerId, changeId));
+  })
+  .post('/customers/:customerId/changes', requesting(), customerParams, idempotent, changeBody, async (c) => {
+    const { change, created } = await allocation(c).create(
+      actorOf(c),
+      c.req.valid('param').customerId,
+      c.req.valid('json'),
+      idempotencyKey(c),
+    );
+    return c.json(change, created ? 201 : 200);
+  })
+  .post('/customers/:customerId/changes/:changeId/approve', deciding(), changeParams, async (c) => {
+    const { customerId, changeId } = c.req.valid('param');
+    return c.json(await allocation(c).approve(actorOf(c), customerId, changeId));
+  })
+  .post('/customers/:customerId/changes/:changeId/reject', deciding(), changeParams, decisionBody, async (c) => {
+    const { customerId, changeId } = c.req.valid('param');
+    return c.json(await allocation(c).reject(actorOf(c), customerId, changeId, c.req.valid('json').reason));
+  });

@@ -2,7 +2,7 @@ import * as z from '@portal/core/zod';
 import { type ObjectScope, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
 import { validate, validateOnFirstUse } from '../middleware/validate.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { accountRouter } from '../middleware/router.ts';
 
 /** The ordering contracts load with the portal's first ordering request (validateOnFirstUse). */
@@ -68,11 +68,10 @@ export const replenishmentRoutes = accountRouter('ordering')
   .post(
     '/orders',
     ordering('retailer'),
-    validate('header', IdempotencyHeaders),
+    idempotent,
     validateOnFirstUse('json', async () => (await contracts()).OrderSubmitInput),
     async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), key);
+      const { order, created } = await c.get('backend').ordering.submit(actorOf(c), c.req.valid('json'), idempotencyKey(c));
       return c.json(order, created ? 201 : 200);
     },
   )

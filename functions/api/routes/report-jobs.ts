@@ -1,8 +1,10 @@
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
-import { validate, validateOnFirstUse } from '../middleware/validate.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { validateOnFirstUse } from '../middleware/validate.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { accountRouter } from '../middleware/router.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.ts';
 
 /** The report contracts load with the first report job request (validateOnFirstUse, ADR 038). */
 const contracts = () => import('@portal/core/report');
@@ -17,48 +19,40 @@ const contracts = () => import('@portal/core/report');
  */
 const route = routePolicy('connect');
 const permission: PermissionName[] = ['reportManagement.reports'];
+/** The policy of a route naming no customer (a fresh handler each: a policy is declared per route). */
+const unscoped = () => route({ auth: 'signedIn', permission, scope: 'none' });
+/** The report job service of the call (a lazyService: loaded with the first request). */
+const reportJobs = (c: Context<AppEnv>) => c.get('backend').reportJobs;
+const jobParams = validateOnFirstUse('param', async () => (await contracts()).ReportJobParams);
 
 export const reportJobRoutes = accountRouter('connect')
   .post(
     '/report-jobs',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
-    validate('header', IdempotencyHeaders),
+    unscoped(),
+    idempotent,
     validateOnFirstUse('json', async () => (await contracts()).ReportJobInput),
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await c.get('backend').reportJobs.create(actorOf(c), c.req.valid('json'), key), 202);
-    },
+    async (c) => c.json(await reportJobs(c).create(actorOf(c), c.req.valid('json'), idempotencyKey(c)), 202),
   )
   .get(
     '/report-jobs',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
+    unscoped(),
     validateOnFirstUse('query', async () => (await contracts()).ReportJobListQuery),
-    async (c) => c.json(await c.get('backend').reportJobs.list(actorOf(c), c.req.valid('query'))),
+    async (c) => c.json(await reportJobs(c).list(actorOf(c), c.req.valid('query'))),
   )
-  .get(
-    '/report-jobs/:jobId',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
-    validateOnFirstUse('param', async () => (await contracts()).ReportJobParams),
-    async (c) => c.json(await c.get('backend').reportJobs.get(actorOf(c), c.req.valid('param').jobId)),
-  )
-  .delete(
-    '/report-jobs/:jobId',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
-    validateOnFirstUse('param', async () => (await contracts()).ReportJobParams),
-    async (c) => {
-      await c.get('backend').reportJobs.remove(actorOf(c), c.req.valid('param').jobId);
-      return c.body(null, 204);
-    },
-  )
+  .get('/report-jobs/:jobId', unscoped(), jobParams, async (c) => c.json(await reportJobs(c).get(actorOf(c), c.req.valid('param').jobId)))
+  .delete('/report-jobs/:jobId', unscoped(), jobParams, async (c) => {
+    await reportJobs(c).remove(actorOf(c), c.req.valid('param').jobId);
+    return c.body(null, 204);
+  })
   .get(
     '/report-files',
     route({ auth: 'signedIn', permission, scope: 'retailer' }),
     validateOnFirstUse('query', async () => (await contracts()).ReportFileListQuery),
-    async (c) => c.json(await c.get('backend').reportJobs.files(actorOf(c), c.req.valid('query'))),
+    async (c) => c.json(await reportJobs(c).files(actorOf(c), c.req.valid('query'))),
   )
   .get(
     '/report-files/:fileId/download',
-    route({ auth: 'signedIn', permission, scope: 'none' }),
+    unscoped(),
     validateOnFirstUse('param', async () => (await contracts()).ReportFileParams),
-    async (c) => c.json(await c.get('backend').reportJobs.download(actorOf(c), c.req.valid('param').fileId)),
+    async (c) => c.json(await reportJobs(c).download(actorOf(c), c.req.valid('param').fileId)),
   );

@@ -3,11 +3,12 @@ import { AppError } from '@portal/backend';
 import type { ReportErrorCode } from '@portal/core/report';
 import { fieldIssueOf, Id } from '@portal/core/shared';
 import * as z from '@portal/core/zod';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
+import type { AppEnv } from '../env.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
 import { onFirstUse, validate, validateOnFirstUse, withRouteInput } from '../middleware/validate.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { accountRouter } from '../middleware/router.ts';
 
 /** The report contracts load with the first reports request (validateOnFirstUse, ADR 038). */
@@ -26,7 +27,14 @@ const reads: PermissionName[] = ['reportManagement.reports'];
 const schedule: PermissionName[] = ['reportManagement.schedule'];
 const recipients: PermissionName[] = ['reportManagement.recipients'];
 
-const ProcessParams = z.object({ processId: Id });
+/** Each permission's one policy (a fresh handler each: a policy is declared per route). */
+const reading = () => route({ auth: 'signedIn', permission: reads, scope: 'retailer' });
+const scheduling = () => route({ auth: 'signedIn', permission: schedule, scope: 'retailer' });
+const mailing = () => route({ auth: 'signedIn', permission: recipients, scope: 'retailer' });
+/** The report service of the call (a lazyService: loaded with the first request). */
+const reports = (c: Context<AppEnv>) => c.get('backend').reports;
+
+const processParams = validate('param', z.object({ processId: Id }));
 const ListQuery = z.object({ customerId: Id, kind: z._default(z.enum(['general', 'custom']), 'general') });
 
 /**
@@ -68,98 +76,49 @@ const mailContact = validateOnFirstUse('json', async () => (await contracts()).M
 const contactParams = validateOnFirstUse('param', async () => (await contracts()).ContactParams);
 
 export const reportRoutes = accountRouter('connect')
-  .get('/reports', route({ auth: 'signedIn', permission: reads, scope: 'retailer' }), validate('query', ListQuery), async (c) => {
+  .get('/reports', reading(), validate('query', ListQuery), async (c) => {
     const { customerId, kind } = c.req.valid('query');
-    return c.json(await c.get('backend').reports.list(actorOf(c), customerId, kind, c.req.header('Host')));
+    return c.json(await reports(c).list(actorOf(c), customerId, kind, c.req.header('Host')));
   })
-  .get(
-    '/reports/:processId',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    async (c) => c.json(await c.get('backend').reports.get(actorOf(c), c.req.valid('param').processId)),
+  .get('/reports/:processId', reading(), processParams, async (c) =>
+    c.json(await reports(c).get(actorOf(c), c.req.valid('param').processId)),
   )
-  .post(
-    '/custom-reports',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('header', IdempotencyHeaders),
-    customReportBody,
-    async (c) => {
-      const key = idempotencyKeyOf(c.req.valid('header'));
-      return c.json(await c.get('backend').reports.createCustom(actorOf(c), c.req.valid('json'), key), 201);
-    },
+  .post('/custom-reports', reading(), idempotent, customReportBody, async (c) =>
+    c.json(await reports(c).createCustom(actorOf(c), c.req.valid('json'), idempotencyKey(c)), 201),
   )
-  .put(
-    '/custom-reports/:processId',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    customReportUpdate,
-    async (c) => c.json(await c.get('backend').reports.updateCustom(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  .put('/custom-reports/:processId', reading(), processParams, customReportUpdate, async (c) =>
+    c.json(await reports(c).updateCustom(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
   )
-  .get(
-    '/report-scheduling/:processId',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    async (c) => c.json(await c.get('backend').reports.getSchedule(actorOf(c), c.req.valid('param').processId)),
+  .get('/report-scheduling/:processId', reading(), processParams, async (c) =>
+    c.json(await reports(c).getSchedule(actorOf(c), c.req.valid('param').processId)),
   )
-  .put(
-    '/report-scheduling/:processId',
-    route({ auth: 'signedIn', permission: schedule, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    scheduleBody,
-    async (c) => c.json(await c.get('backend').reports.saveSchedule(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
+  .put('/report-scheduling/:processId', scheduling(), processParams, scheduleBody, async (c) =>
+    c.json(await reports(c).saveSchedule(actorOf(c), c.req.valid('param').processId, c.req.valid('json'))),
   )
-  .get(
-    '/custom-reports/:processId/mailing-list',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    async (c) => c.json(await c.get('backend').reports.mailingList(actorOf(c), c.req.valid('param').processId)),
+  .get('/custom-reports/:processId/mailing-list', reading(), processParams, async (c) =>
+    c.json(await reports(c).mailingList(actorOf(c), c.req.valid('param').processId)),
   )
-  .get(
-    '/custom-reports/:processId/recipient-candidates',
-    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    async (c) => c.json(await c.get('backend').reports.candidates(actorOf(c), c.req.valid('param').processId)),
+  .get('/custom-reports/:processId/recipient-candidates', mailing(), processParams, async (c) =>
+    c.json(await reports(c).candidates(actorOf(c), c.req.valid('param').processId)),
   )
-  .post(
-    '/custom-reports/:processId/add-recipient',
-    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    recipientChange,
-    async (c) =>
-      c.json(
-        await c
-          .get('backend')
-          .reports.addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId, c.req.header('Host')),
-      ),
+  .post('/custom-reports/:processId/add-recipient', mailing(), processParams, recipientChange, async (c) =>
+    c.json(
+      await reports(c).addRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId, c.req.header('Host')),
+    ),
   )
-  .post(
-    '/custom-reports/:processId/remove-recipient',
-    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    recipientChange,
-    async (c) =>
-      c.json(await c.get('backend').reports.removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
+  .post('/custom-reports/:processId/remove-recipient', mailing(), processParams, recipientChange, async (c) =>
+    c.json(await reports(c).removeRecipient(actorOf(c), c.req.valid('param').processId, c.req.valid('json').referenceId)),
   )
-  .post('/process-mail-contacts', route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }), mailContact, async (c) =>
-    c.json(await c.get('backend').reports.createContact(actorOf(c), c.req.valid('json'), c.req.header('Host')), 201),
+  .post('/process-mail-contacts', mailing(), mailContact, async (c) =>
+    c.json(await reports(c).createContact(actorOf(c), c.req.valid('json'), c.req.header('Host')), 201),
   )
   // ADR 051: a pending external contact's confirmation mail again (rate limited per contact).
-  .post(
-    '/custom-reports/:processId/contacts/:contactId/send-confirmation',
-    route({ auth: 'signedIn', permission: recipients, scope: 'retailer' }),
-    contactParams,
-    async (c) => {
-      const { processId, contactId } = c.req.valid('param');
-      return c.json(await c.get('backend').reports.resendConfirmation(actorOf(c), processId, contactId));
-    },
-  )
+  .post('/custom-reports/:processId/contacts/:contactId/send-confirmation', mailing(), contactParams, async (c) => {
+    const { processId, contactId } = c.req.valid('param');
+    return c.json(await reports(c).resendConfirmation(actorOf(c), processId, contactId));
+  })
   // Last: the gate matrix's full user deletes its sample report after every other route used it.
-  .delete(
-    '/custom-reports/:processId',
-    route({ auth: 'signedIn', permission: reads, scope: 'retailer' }),
-    validate('param', ProcessParams),
-    async (c) => {
-      await c.get('backend').reports.deleteCustom(actorOf(c), c.req.valid('param').processId);
-      return c.body(null, 204);
-    },
-  );
+  .delete('/custom-reports/:processId', reading(), processParams, async (c) => {
+    await reports(c).deleteCustom(actorOf(c), c.req.valid('param').processId);
+    return c.body(null, 204);
+  });

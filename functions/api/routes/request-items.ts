@@ -2,6 +2,8 @@ import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { actorOf } from '../middleware/session.ts';
 import { validateOnFirstUse } from '../middleware/validate.ts';
 import { accountRouter } from '../middleware/router.ts';
+import type { Context } from 'hono';
+import type { AppEnv } from '../env.ts';
 
 const contracts = () => import('@portal/core/workflow');
 const route = routePolicy('connect');
@@ -15,31 +17,32 @@ const route = routePolicy('connect');
  */
 const requests: PermissionName[] = ['flow.doRequests'];
 const anyFlow: PermissionName[] = ['flow.doRequests', 'flow.approveRequests'];
+/** The requester's one policy (a fresh handler each: a policy is declared per route). */
+const requesting = () => route({ auth: 'signedIn', permission: requests, scope: 'retailer' });
+/** The upload service of the call (a lazyService: loaded with the first request). */
+const uploads = (c: Context<AppEnv>) => c.get('backend').workflowUploads;
 
 export const requestItemRoutes = accountRouter('connect')
   .post(
     '/workflow-request-items/:itemId/upload',
-    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    requesting(),
     validateOnFirstUse('param', async () => (await contracts()).WorkflowItemParams),
     validateOnFirstUse('json', async () => (await contracts()).WorkflowUploadStart),
-    async (c) => c.json(await c.get('backend').workflowUploads.start(actorOf(c), c.req.valid('param').itemId, c.req.valid('json'))),
+    async (c) => c.json(await uploads(c).start(actorOf(c), c.req.valid('param').itemId, c.req.valid('json'))),
   )
   .post(
     '/workflow-request-items/:itemId/uploads/:uploadId/complete',
-    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    requesting(),
     validateOnFirstUse('param', async () => (await contracts()).WorkflowUploadParams),
-    async (c) => {
-      const { itemId, uploadId } = c.req.valid('param');
-      return c.json(await c.get('backend').workflowUploads.complete(actorOf(c), itemId, uploadId));
-    },
+    async (c) => c.json(await uploads(c).complete(actorOf(c), c.req.valid('param').itemId, c.req.valid('param').uploadId)),
   )
   .delete(
     '/workflow-request-items/:itemId/files/:fileId',
-    route({ auth: 'signedIn', permission: requests, scope: 'retailer' }),
+    requesting(),
     validateOnFirstUse('param', async () => (await contracts()).WorkflowFileParams),
     async (c) => {
       const { itemId, fileId } = c.req.valid('param');
-      await c.get('backend').workflowUploads.removeFile(actorOf(c), itemId, fileId);
+      await uploads(c).removeFile(actorOf(c), itemId, fileId);
       return c.body(null, 204);
     },
   )

@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono';
 import * as z from '@portal/core/zod';
 import type { AppEnv } from '../env.ts';
-import { IdempotencyHeaders, idempotencyKeyOf } from '../middleware/idempotency.ts';
+import { idempotencyKey, idempotent } from '../middleware/idempotency.ts';
 import { portals } from '../middleware/portals.ts';
 import { type PermissionName, routePolicy } from '../middleware/policy.ts';
 import { signedInOf } from '../middleware/session.ts';
@@ -45,10 +45,9 @@ export const teamRoutes = new Hono<AppEnv>()
     c.json(await c.get('backend').team.acceptInvitation(c.req.valid('json'), c.get('clientIp')), 201),
   )
   .get('/', overview, async (c) => c.json(await c.get('backend').team.overview(callerOf(c))))
-  .post('/invitations', overview, validate('header', IdempotencyHeaders), validate('json', TeamInviteInput), async (c) => {
-    const key = idempotencyKeyOf(c.req.valid('header'));
-    return c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), key), 201);
-  })
+  .post('/invitations', overview, idempotent, validate('json', TeamInviteInput), async (c) =>
+    c.json(await c.get('backend').team.invite(callerOf(c), c.req.valid('json'), idempotencyKey(c)), 201),
+  )
   .post('/invitations/:invitationId/resend', onMember, validate('param', InvitationParams), async (c) =>
     c.json(await c.get('backend').team.resendInvitation(callerOf(c), c.req.valid('param').invitationId)),
   )
