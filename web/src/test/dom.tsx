@@ -1,8 +1,8 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppRoutes } from '../app/router.tsx';
 
 /**
@@ -49,7 +49,13 @@ export function fakeBackend(routes: FakeRoutes) {
     });
   });
   vi.stubGlobal('fetch', fetch);
-  return { calls, fetch, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  /** Waits until `count` calls to `METHOD path` were sent, then gives the last one's query as an object. */
+  const queryOfCall = async (method: string, path: string, count: number) => {
+    await waitFor(() => expect(callsTo(method, path)).toHaveLength(count));
+    return Object.fromEntries(callsTo(method, path)[count - 1]!.query);
+  };
+  return { calls, fetch, callsTo, queryOfCall };
 }
 
 /**

@@ -128,8 +128,7 @@ describe('the Transactions section', () => {
     fillFields({ Customer: 'R-2', 'Terminal ID': 'T-7', Result: 'declined' });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(1));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[0]!.query)).toMatchObject({
+    expect(await backend.queryOfCall('GET', '/api/transactions', 1)).toMatchObject({
       customerId: 'R-2',
       terminalId: 'T-7',
       result: 'declined',
@@ -150,13 +149,11 @@ describe('the Transactions section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(new URLSearchParams(location().search).get('page')).toBe('2'));
     expect(new URLSearchParams(location().search).get('asOf')).toBe(AS_OF);
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[1]!.query)).toMatchObject({ index: '1', asOf: AS_OF });
+    expect(await backend.queryOfCall('GET', '/api/transactions', 2)).toMatchObject({ index: '1', asOf: AS_OF });
 
     // Page size: back to page 1 in the same snapshot.
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(3));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[2]!.query)).toMatchObject({
+    expect(await backend.queryOfCall('GET', '/api/transactions', 3)).toMatchObject({
       index: '0',
       maxResults: '100',
       asOf: AS_OF,
