@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
-import { signedIn, signedInWithModule } from '../../../test/fixtures.ts';
+import { exportJobFixture, signedIn, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and the page: on a busy machine over a second.
 
@@ -171,19 +171,7 @@ describe('the audit log', () => {
       'GET /api/audit': { body: firstPage },
       'POST /api/exports': {
         status: 202,
-        body: {
-          jobId: 'job-0000-0001',
-          kind: 'audit',
-          format: 'csv',
-          status: 'queued',
-          rowsWritten: 0,
-          totalRows: null,
-          split: false,
-          files: [],
-          createdAt: '2026-11-24T10:00:00.000Z',
-          finishedAt: null,
-          error: null,
-        },
+        body: exportJobFixture({ kind: 'audit', format: 'csv', createdAt: '2026-11-24T10:00:00.000Z' }),
       },
     });
     renderRoute(`${paths.connect.auditLog}?person=anna.schmidt&preset=custom&from=2026-11-01&to=2026-11-20&cursor=c2`);

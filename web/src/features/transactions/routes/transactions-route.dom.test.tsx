@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
-import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
+import { exportJobFixture, masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -250,19 +250,7 @@ describe('the Transactions section', () => {
   });
 
   it('exports the applied filter’s whole result (not the page) with the export permission', async () => {
-    const job = {
-      jobId: 'job-12345678',
-      kind: 'transactions',
-      format: 'csv',
-      status: 'queued',
-      rowsWritten: 0,
-      totalRows: null,
-      split: false,
-      files: [],
-      createdAt: AS_OF,
-      finishedAt: null,
-      error: null,
-    };
+    const job = exportJobFixture({ jobId: 'job-12345678', format: 'csv', createdAt: AS_OF });
     const backend = fakeBackend({
       'GET /api/auth/status': { body: status },
       'GET /api/master-data': { body: oneCustomer },
