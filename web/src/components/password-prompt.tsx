@@ -1,6 +1,6 @@
 import { Messages } from '@portal/core/shared';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Alert } from './ui/alert.tsx';
+import { ProblemAlert } from './ui/alert.tsx';
 import { CurrentPasswordField } from './password-fields.tsx';
 import { Dialog } from './ui/dialog.tsx';
 import { useT } from '../i18n/index.ts';
@@ -84,11 +84,7 @@ function PromptForm({
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
       {children ? <div className="space-y-2 text-sm text-slate-600">{children}</div> : null}
-      {failure?.message ? (
-        <Alert theme="red" role="alert">
-          {failure.message}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={failure?.message} />
       {asking ? (
         <CurrentPasswordField
           autoFocus

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { ApiError, errorMessage } from '../lib/api-client.ts';
-import { Alert } from './ui/alert.tsx';
+import { Alert, ProblemAlert } from './ui/alert.tsx';
 import { Button } from './ui/button.tsx';
 
 /** The `?token=` of a mailed link, trimmed; '' when there is none. */
@@ -61,11 +61,7 @@ export function TokenAction<T>({
           {texts.invalidText}
         </Alert>
       ) : null}
-      {outcome.state === 'failed' ? (
-        <Alert theme="red" role="alert">
-          {outcome.message}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={outcome.state === 'failed' ? outcome.message : null} />
       {outcome.state === 'ready' || outcome.state === 'failed' ? (
         <>
           <p className="text-sm text-slate-600">{texts.intro}</p>

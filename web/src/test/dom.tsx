@@ -1,8 +1,8 @@
 import { XSSI_PREFIX } from '@portal/core/shared';
-import { render } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type Location, MemoryRouter, useLocation } from 'react-router-dom';
 import { SWRConfig } from 'swr';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { AppRoutes } from '../app/router.tsx';
 
 /**
@@ -49,7 +49,13 @@ export function fakeBackend(routes: FakeRoutes) {
     });
   });
   vi.stubGlobal('fetch', fetch);
-  return { calls, fetch, callsTo: (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path) };
+  const callsTo = (method: string, path: string) => calls.filter((c) => c.method === method && c.path === path);
+  /** Waits until `count` calls to `METHOD path` were sent, then gives the last one's query as an object. */
+  const queryOfCall = async (method: string, path: string, count: number) => {
+    await waitFor(() => expect(callsTo(method, path)).toHaveLength(count));
+    return Object.fromEntries(callsTo(method, path)[count - 1]!.query);
+  };
+  return { calls, fetch, callsTo, queryOfCall };
 }
 
 /**
@@ -72,3 +78,23 @@ export function renderRoute(path: string) {
   );
   return { location: () => current.location!, ...view };
 }
+
+/** Types into the fields named by their labels, one `fireEvent.change` each, in the order given. */
+export function fillFields(values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values)) fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/** The texts of a table row's column headers, as a reader sees them. */
+export const headerTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent);
+
+/** The texts of a table row's cells. */
+export const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+/** Every body row's cell texts (the first row holds the headers). */
+export const bodyCellTexts = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map(cellTexts);

@@ -1,4 +1,5 @@
 import type { SessionStatus } from '@portal/core/auth';
+import type { ExportJob } from '@portal/core/export';
 import type { MasterData } from '@portal/core/masterdata';
 import { loggedOutStatus } from '../lib/auth.ts';
 
@@ -48,5 +49,21 @@ export const masterDataFixture = (over: Partial<MasterData> = {}): MasterData =>
   currencies: [{ currencyId: 'EUR', name: 'Euro', decimals: 2 }],
   transactionTypes: [],
   divisions: [],
+  ...over,
+});
+
+/** An export job as the API answers a start (queued, nothing written yet), with what `over` gives. */
+export const exportJobFixture = (over: Partial<ExportJob> = {}): ExportJob => ({
+  jobId: 'job-0000-0001',
+  kind: 'transactions',
+  format: 'xlsx',
+  status: 'queued',
+  rowsWritten: 0,
+  totalRows: null,
+  split: false,
+  files: [],
+  createdAt: '2026-11-25T01:00:00.000Z',
+  finishedAt: null,
+  error: null,
   ...over,
 });

@@ -61,9 +61,9 @@ export function Alert({ theme = 'blue', title, children, onClose, closeLabel = '
 }
 
 /** A failed call's message where it was made: a red alert that interrupts screen readers; nothing while there is none. */
-export function ProblemAlert({ problem }: { problem: string }) {
+export function ProblemAlert({ problem, className }: { problem: string | null | undefined; className?: string }) {
   return problem ? (
-    <Alert theme="red" role="alert">
+    <Alert theme="red" role="alert" className={className}>
       {problem}
     </Alert>
   ) : null;

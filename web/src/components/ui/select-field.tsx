@@ -1,5 +1,5 @@
-import { type SelectHTMLAttributes, useId } from 'react';
-import { FieldHelp, FieldLabel } from './text-field.tsx';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldHelp, FieldLabel, useFieldIds } from './text-field.tsx';
 
 export interface SelectOption<V extends string = string> {
   value: V;
@@ -28,8 +28,7 @@ export function SelectField<V extends string = string>({
   className = '',
   ...rest
 }: SelectFieldProps<V>) {
-  const id = useId();
-  const helperId = `${id}-helper`;
+  const { id, helperId } = useFieldIds();
   return (
     <div className={`space-y-1.5 ${className}`}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>

@@ -1,5 +1,5 @@
-import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { controlClassName, FieldError, FieldHelp, FieldLabel } from './text-field.tsx';
+import type { Ref, TextareaHTMLAttributes } from 'react';
+import { controlClassName, describedBy as fieldDescribedBy, FieldError, FieldHelp, FieldLabel, useFieldIds } from './text-field.tsx';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
   label: string;
@@ -25,10 +25,7 @@ export function TextAreaField({
   ref,
   ...rest
 }: TextAreaFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const helperId = `${id}-helper`;
-  const described = [helperText ? helperId : null, error ? errorId : null, describedBy ?? null].filter(Boolean).join(' ');
+  const { id, errorId, helperId } = useFieldIds();
   return (
     <div className={`space-y-1.5 ${className}`}>
       <FieldLabel htmlFor={id}>{label}</FieldLabel>
@@ -39,7 +36,7 @@ export function TextAreaField({
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={described || undefined}
+        aria-describedby={fieldDescribedBy(helperText && helperId, error && errorId, describedBy)}
         className={controlClassName(Boolean(error), 'font-mono')}
         {...rest}
       />

@@ -37,10 +37,7 @@ export function TextField({
   ref,
   ...rest
 }: TextFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const helperId = `${id}-helper`;
-  const describedBy = [error ? errorId : null, helperText ? helperId : null].filter(Boolean).join(' ');
+  const { id, errorId, helperId } = useFieldIds();
   return (
     <div className={`space-y-1.5 ${className}`}>
       <FieldLabel htmlFor={id}>
@@ -59,7 +56,7 @@ export function TextField({
         onChange={(e) => onValueChange(e.target.value)}
         required={required}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy(error && errorId, helperText && helperId)}
         className={controlClassName(Boolean(error))}
         {...rest}
       />
@@ -68,6 +65,15 @@ export function TextField({
     </div>
   );
 }
+
+/** A field's ids: its control's, and those of its error (FieldError) and helper text (FieldHelp). */
+export function useFieldIds() {
+  const id = useId();
+  return { id, errorId: `${id}-error`, helperId: `${id}-helper` };
+}
+
+/** A control's aria-describedby: the ids of what is shown, in reading order; none when nothing is. */
+export const describedBy = (...ids: (string | false | null | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
 
 /** A field's label above its control (`htmlFor` the control's id). */
 export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
@@ -78,20 +84,20 @@ export function FieldLabel({ htmlFor, children }: { htmlFor: string; children: R
   );
 }
 
-/** A field's error under it, named by the control's aria-describedby. */
-export function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
+/** A line under a field, named by the control's aria-describedby; nothing while there is no text. */
+const fieldNote = (id: string, text: string | undefined, className: string) =>
+  text ? (
+    <p id={id} className={className}>
+      {text}
     </p>
   ) : null;
+
+/** A field's error under it, named by the control's aria-describedby. */
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return fieldNote(id, error, 'text-sm text-red-700');
 }
 
 /** A field's helper text under it, named by the control's aria-describedby. */
 export function FieldHelp({ id, text }: { id: string; text: string | undefined }) {
-  return text ? (
-    <p id={id} className="text-xs text-slate-500">
-      {text}
-    </p>
-  ) : null;
+  return fieldNote(id, text, 'text-xs text-slate-500');
 }

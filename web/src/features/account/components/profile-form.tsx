@@ -1,7 +1,7 @@
 import { Messages } from '@portal/core/shared';
 import type { SessionUser } from '@portal/core/auth';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -87,11 +87,7 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
   return (
     <Section title={t('account.profile')} hint={t('account.profileHint')}>
       <form noValidate onSubmit={submit} className="space-y-4">
-        {failed ? (
-          <Alert theme="red" role="alert">
-            {failed}
-          </Alert>
-        ) : null}
+        <ProblemAlert problem={failed} />
         <div className="grid gap-4 sm:grid-cols-2">
           <ReadOnly label={t('account.username')} value={user.username} />
           <ReadOnly

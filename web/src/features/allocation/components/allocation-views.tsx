@@ -11,7 +11,8 @@ import { ChangeSummary } from './change-row.tsx';
 const panel = 'rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';
 const namesOf = (overview: AllocationOverview) => new Map(overview.products.map((p) => [p.productId, p.name]));
 
-function loadTexts(t: ReturnType<typeof useT>) {
+/** The section's load states in its words: every panel of the screen says the same. */
+export function loadTexts(t: ReturnType<typeof useT>) {
   return { failedMessage: t('allocation.loadFailed'), retryLabel: t('allocation.retry'), loadingLabel: t('allocation.loading') };
 }
 

@@ -8,7 +8,7 @@ import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { useAllocationCustomers, useAllocationOverview } from '../api/allocation.ts';
-import { ProductView, StoreView } from '../components/allocation-views.tsx';
+import { loadTexts, ProductView, StoreView } from '../components/allocation-views.tsx';
 import { ChangeDialog } from '../components/change-dialog.tsx';
 import { ChangesPanel } from '../components/changes-panel.tsx';
 
@@ -80,13 +80,7 @@ export function AllocationRoute() {
           <Tabs tabs={tabs} value={view} onChange={setView} label={t('allocation.tabs.label')} idPrefix="allocation" />
         </div>
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab}>
-          <QueryState
-            result={overview}
-            idle={!customerId}
-            failedMessage={t('allocation.loadFailed')}
-            retryLabel={t('allocation.retry')}
-            loadingLabel={t('allocation.loading')}
-          >
+          <QueryState result={overview} idle={!customerId} {...loadTexts(t)}>
             {(data) => (
               <>
                 {view === 'store' ? <StoreView key={data.customerId} overview={data} /> : null}

@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
-import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { signedIn, signedInWithModule } from '../../../test/fixtures.ts';
+import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
+import { exportJobFixture, signedIn, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and the page: on a busy machine over a second.
 
@@ -50,10 +50,7 @@ const firstPage = list(
 const backendWith = (status: SessionStatus, answer: (call: FakeCall) => { status?: number; body: unknown }) =>
   fakeBackend({ 'GET /api/auth/status': { body: status }, 'GET /api/audit': answer });
 const rows = async () => within(await screen.findByRole('table')).getAllByRole('row');
-const cells = (row: HTMLElement) =>
-  within(row)
-    .getAllByRole('cell')
-    .map((c) => c.textContent);
+const cells = cellTexts;
 
 describe('the audit log', () => {
   beforeEach(() => {
@@ -66,11 +63,7 @@ describe('the audit log', () => {
     renderRoute(paths.connect.auditLog);
 
     const [head, ...body] = await rows();
-    expect(
-      within(head!)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['When', 'Who', 'What', 'Address']);
+    expect(headerTexts(head!)).toEqual(['When', 'Who', 'What', 'Address']);
     expect(cells(body[0]!)).toEqual([
       'Nov 24, 2026, 12:00:00 PM',
       'Anna Schmidtanna.schmidt',
@@ -103,14 +96,10 @@ describe('the audit log', () => {
     const { location } = renderRoute(paths.connect.auditLog);
     await rows();
 
-    fireEvent.change(screen.getByLabelText('Person'), { target: { value: ' ben.meyer ' } });
-    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: 'signin.failed' } });
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-01' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    fillFields({ Person: ' ben.meyer ', Kind: 'signin.failed', From: '2026-11-01', To: '2026-11-20' });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 
-    await waitFor(() => expect(backend.callsTo('GET', '/api/audit')).toHaveLength(2));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/audit')[1]!.query)).toEqual({
+    expect(await backend.queryOfCall('GET', '/api/audit', 2)).toEqual({
       person: 'ben.meyer',
       kind: 'signin.failed',
       from: '2026-11-01',
@@ -131,8 +120,7 @@ describe('the audit log', () => {
     renderRoute(paths.connect.auditLog);
     await rows();
 
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01' } });
+    fillFields({ From: '2026-11-20', To: '2026-11-01' });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 
     expect(await screen.findByText('The end date is before the start date.')).toBeTruthy();
@@ -183,19 +171,7 @@ describe('the audit log', () => {
       'GET /api/audit': { body: firstPage },
       'POST /api/exports': {
         status: 202,
-        body: {
-          jobId: 'job-0000-0001',
-          kind: 'audit',
-          format: 'csv',
-          status: 'queued',
-          rowsWritten: 0,
-          totalRows: null,
-          split: false,
-          files: [],
-          createdAt: '2026-11-24T10:00:00.000Z',
-          finishedAt: null,
-          error: null,
-        },
+        body: exportJobFixture({ kind: 'audit', format: 'csv', createdAt: '2026-11-24T10:00:00.000Z' }),
       },
     });
     renderRoute(`${paths.connect.auditLog}?person=anna.schmidt&preset=custom&from=2026-11-01&to=2026-11-20&cursor=c2`);
@@ -216,11 +192,7 @@ describe('the audit log', () => {
     renderRoute(paths.connect.auditLog);
 
     const [head, ...body] = await rows();
-    expect(
-      within(head!)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Wann', 'Wer', 'Was', 'Adresse']);
+    expect(headerTexts(head!)).toEqual(['Wann', 'Wer', 'Was', 'Adresse']);
     expect(cells(body[0]!)[0]).toBe('24.11.2026, 12:00:00');
     // The details in words too (ADR 122): labels, codes, permissions and numbers in German.
     expect(cells(body[0]!)[2]).toBe(

@@ -69,43 +69,28 @@ function ContactFields({
     onChange(contacts.map((c, j) => (j === i ? { ...c, ...patch } : c)));
   return (
     <SectionCard title={t('company.sections.contacts')}>
-      {contacts.map((c, i) => (
-        <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-700">{t('company.contact', { n: i + 1 })}</legend>
-          <div className="grid gap-3 sm:grid-cols-2">
-            <TextField
-              label={t('company.fields.contactName')}
-              value={c.name}
-              onValueChange={(name) => setContact(i, { name })}
-              error={issues[`contacts.${i}.name`]}
-              required
-            />
-            <TextField
-              label={t('company.fields.role')}
-              value={c.role}
-              onValueChange={(role) => setContact(i, { role })}
-              error={issues[`contacts.${i}.role`]}
-            />
-            <TextField
-              label={t('company.fields.email')}
-              type="email"
-              value={c.email}
-              onValueChange={(email) => setContact(i, { email })}
-              error={issues[`contacts.${i}.email`]}
-              required
-            />
-            <TextField
-              label={t('company.fields.phone')}
-              value={c.phone}
-              onValueChange={(phone) => setContact(i, { phone })}
-              error={issues[`contacts.${i}.phone`]}
-            />
-          </div>
-          <Button theme="text" onClick={() => set({ contacts: contacts.filter((_, j) => j !== i) })}>
-            {t('company.removeContact', { n: i + 1 })}
-          </Button>
-        </fieldset>
-      ))}
+      {contacts.map((c, i) => {
+        // A contact's field: its value, its change, and the server's or core's issue at `contacts.<i>.<key>`.
+        const field = (key: keyof typeof c) => ({
+          value: c[key],
+          onValueChange: (value: string) => setContact(i, { [key]: value }),
+          error: issues[`contacts.${i}.${key}`],
+        });
+        return (
+          <fieldset key={i} className="space-y-3 rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-700">{t('company.contact', { n: i + 1 })}</legend>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <TextField label={t('company.fields.contactName')} {...field('name')} required />
+              <TextField label={t('company.fields.role')} {...field('role')} />
+              <TextField label={t('company.fields.email')} type="email" {...field('email')} required />
+              <TextField label={t('company.fields.phone')} {...field('phone')} />
+            </div>
+            <Button theme="text" onClick={() => set({ contacts: contacts.filter((_, j) => j !== i) })}>
+              {t('company.removeContact', { n: i + 1 })}
+            </Button>
+          </fieldset>
+        );
+      })}
       <Button theme="secondary" onClick={() => set({ contacts: [...contacts, { ...EMPTY_CONTACT }] })}>
         {t('company.addContact')}
       </Button>

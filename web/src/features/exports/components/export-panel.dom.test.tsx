@@ -1,28 +1,15 @@
-import type { ExportJob } from '@portal/core/export';
 import { EXPORT_SPLIT_MESSAGE } from '@portal/core/export';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCatalogue } from '../../../i18n/index.ts';
 import { fakeBackend } from '../../../test/dom.tsx';
+import { exportJobFixture } from '../../../test/fixtures.ts';
 import { ExportPanel } from '../index.ts';
 
 /** The export panel against a fake API: start, progress, the split message, downloads, failure and retry. */
 const filter = { customerId: 'R-1', startDate: '2026-11-01', endDate: '2026-11-20' };
-const job = (over: Partial<ExportJob>): ExportJob => ({
-  jobId: 'job-0000-0001',
-  kind: 'transactions',
-  format: 'xlsx',
-  status: 'queued',
-  rowsWritten: 0,
-  totalRows: null,
-  split: false,
-  files: [],
-  createdAt: '2026-11-25T01:00:00.000Z',
-  finishedAt: null,
-  error: null,
-  ...over,
-});
+const job = exportJobFixture;
 
 beforeAll(() => loadCatalogue('exports'));
 

@@ -5,7 +5,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { closeDialog, resetSession } from '../../../lib/session.ts';
-import { fakeBackend, type FakeRoutes, renderRoute } from '../../../test/dom.tsx';
+import { bodyCellTexts, fakeBackend, type FakeRoutes, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
@@ -138,14 +138,7 @@ describe('Imports section', () => {
     expect(screen.getByText('The file has line errors: nothing of it was written.')).toBeTruthy();
     expect(screen.getByText('The first 2 of 140 errors.')).toBeTruthy();
     const table = screen.getByRole('table', { name: 'Line errors' });
-    const cells = within(table)
-      .getAllByRole('row')
-      .slice(1)
-      .map((row) =>
-        within(row)
-          .getAllByRole('cell')
-          .map((cell) => cell.textContent),
-      );
+    const cells = bodyCellTexts(table);
     expect(cells).toEqual([
       ['2', 'amount', 'Invalid input: expected number'],
       ['2', 'currency', 'Too short'],

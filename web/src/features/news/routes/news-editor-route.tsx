@@ -11,7 +11,8 @@ import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
@@ -96,31 +97,25 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
   const [form, setForm] = useState(initial);
   const [language, setLanguage] = useState<NewsLanguage>('en');
   const [issues, setIssues] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, problem, run: call } = useBusyCall();
   const [saved, setSaved] = useState(false);
   const [baseline, setBaseline] = useState(initial);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(baseline));
   const issue = (path: string) => issues[path];
-  const fail = (error: unknown) => {
-    setSaved(false);
-    const byPath: Record<string, string> = {};
-    if (error instanceof ApiError) for (const i of error.issues ?? []) byPath[i.path] ??= fieldText(t, i.message, i.code);
-    setIssues(byPath);
-    setProblem(errorMessage(error));
-  };
-  const run = async (work: () => Promise<void>) => {
-    setProblem('');
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      fail(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  /** A refusal's issues go on their fields; useBusyCall words it above the form. */
+  const run = (work: () => Promise<void>) =>
+    call(async () => {
+      try {
+        await work();
+      } catch (error) {
+        setSaved(false);
+        const byPath: Record<string, string> = {};
+        if (error instanceof ApiError) for (const i of error.issues ?? []) byPath[i.path] ??= fieldText(t, i.message, i.code);
+        setIssues(byPath);
+        throw error;
+      }
+    });
   const save = () =>
     run(async () => {
       const input = inputOf(form);

@@ -2,12 +2,12 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useNewsManage } from '../api/news.ts';
+import { NewsList } from '../components/news-list.tsx';
 import { useMayPublishNews } from './news-route.tsx';
 
 /** /connect/news/manage (content.publishNews, ADR 081): the live and scheduled items, each to edit; "Write news". */
@@ -29,42 +29,33 @@ export function NewsManageRoute() {
           </Link>
         }
       />
-      <QueryState
+      <NewsList
         result={result}
         idle={!mayPublish}
-        failedMessage={t('news.loadFailed')}
-        retryLabel={t('news.retry')}
-        loadingLabel={t('news.loading')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={{ title: t('news.empty.title'), text: t('news.manage.empty') }}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            {data.items.map((item) => (
-              <li key={item.newsId} className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
-                <div className="min-w-0 flex-1">
-                  <p className="font-medium text-slate-900">{item.titles.en}</p>
-                  <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-                    <span>{t('news.published', { date: formatDateTime(item.publishFrom, format) })}</span>
-                    {Date.parse(item.publishFrom) > now ? (
-                      <Badge theme="purple">{t('news.manage.scheduled')}</Badge>
-                    ) : (
-                      <Badge theme="green">{t('news.manage.live')}</Badge>
-                    )}
-                    {item.important ? <Badge theme="orange">{t('news.important')}</Badge> : null}
-                    <span>
-                      {t('news.manage.audience')}: {t(`news.editor.audiences.${item.audience.kind}`)}
-                    </span>
-                  </p>
-                </div>
-                <Link to={paths.connect.newsEdit(item.newsId)} className={buttonClasses('secondary')}>
-                  {t('news.manage.edit')}
-                </Link>
-              </li>
-            ))}
-          </ul>
+        emptyText={t('news.manage.empty')}
+        row={(item) => (
+          <li key={item.newsId} className="flex flex-wrap items-center gap-3 px-4 py-4 sm:px-6">
+            <div className="min-w-0 flex-1">
+              <p className="font-medium text-slate-900">{item.titles.en}</p>
+              <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <span>{t('news.published', { date: formatDateTime(item.publishFrom, format) })}</span>
+                {Date.parse(item.publishFrom) > now ? (
+                  <Badge theme="purple">{t('news.manage.scheduled')}</Badge>
+                ) : (
+                  <Badge theme="green">{t('news.manage.live')}</Badge>
+                )}
+                {item.important ? <Badge theme="orange">{t('news.important')}</Badge> : null}
+                <span>
+                  {t('news.manage.audience')}: {t(`news.editor.audiences.${item.audience.kind}`)}
+                </span>
+              </p>
+            </div>
+            <Link to={paths.connect.newsEdit(item.newsId)} className={buttonClasses('secondary')}>
+              {t('news.manage.edit')}
+            </Link>
+          </li>
         )}
-      </QueryState>
+      />
     </div>
   );
 }

@@ -4,12 +4,12 @@ import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
-import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useNewsList } from '../api/news.ts';
+import { NewsList } from '../components/news-list.tsx';
 
 /** Whether the session may write news (content.publishNews, ADR 081). */
 export const useMayPublishNews = () => hasModulePermission(useSession().status?.user?.modules, 'content', 'publishNews', false);
@@ -59,22 +59,7 @@ export function NewsRoute() {
           ) : undefined
         }
       />
-      <QueryState
-        result={result}
-        failedMessage={t('news.loadFailed')}
-        retryLabel={t('news.retry')}
-        loadingLabel={t('news.loading')}
-        isEmpty={(data) => data.items.length === 0}
-        empty={{ title: t('news.empty.title'), text: t('news.empty.text') }}
-      >
-        {(data) => (
-          <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-            {data.items.map((item) => (
-              <NewsRow key={item.newsId} item={item} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
+      <NewsList result={result} emptyText={t('news.empty.text')} row={(item) => <NewsRow key={item.newsId} item={item} />} />
     </div>
   );
 }

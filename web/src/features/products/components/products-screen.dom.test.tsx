@@ -1,9 +1,9 @@
 import type { ConnectProduct, ProductPage } from '@portal/core/product';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
-import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { bodyCellTexts, type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedInWithModule } from '../../../test/fixtures.ts';
 
 const status = signedInWithModule('productManagement', { viewProducts: true });
@@ -64,15 +64,8 @@ describe('the connect Products section', () => {
       'GET /api/products': (call) => ({ body: pageFor(call) }),
     });
     const { location } = renderRoute(paths.connect.products);
-    const table = within(await screen.findByRole('table'));
-    const cells = table
-      .getAllByRole('row')
-      .slice(1)
-      .map((r) =>
-        within(r)
-          .getAllByRole('cell')
-          .map((c) => c.textContent),
-      );
+    const table = await screen.findByRole('table');
+    const cells = bodyCellTexts(table);
     expect(cells).toEqual([
       ['Aurora 15Aurora', '4012345100013AUR-15', '€15.00', '€15.00', 'EUR', 'PIN', 'Content One', 'Gaming', 'Active'],
       ['Pixel variablePixel', '4012345100198PIX-VAR', '€5.00 – €100.00', '—', 'EUR', 'POSA', '—', 'Gaming', 'Locked'],

@@ -1,10 +1,8 @@
-import { MAX_SERIALS_PER_QUERY, type SerialList } from '@portal/core/couponing';
-import { type FormEvent, useId } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import type { SerialList } from '@portal/core/couponing';
+import type { FormEvent } from 'react';
+import { SerialListFields } from '../../../components/serial-list-fields.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { SerialListSummary } from './serial-list-summary.tsx';
 
 /**
  * One serial number typed, or up to MAX_SERIALS_PER_QUERY pasted, read live. 'Look up' looks the valid
@@ -25,7 +23,6 @@ export function SerialLookupForm({
   busy: boolean;
 }) {
   const t = useT();
-  const summaryId = useId();
   const ready = list.serials.length > 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,37 +31,25 @@ export function SerialLookupForm({
   return (
     <Card className="p-4 sm:p-6">
       <form onSubmit={submit} className="space-y-4" noValidate role="search">
-        <TextAreaField
-          label={t('serials.form.label')}
-          helperText={t('serials.form.helper', { max: MAX_SERIALS_PER_QUERY })}
-          value={text}
-          onValueChange={onText}
-          describedBy={summaryId}
+        <SerialListFields
+          section="serials.form"
           rows={4}
-          spellCheck={false}
-          autoComplete="off"
-          className="max-w-xl"
+          text={text}
+          onText={onText}
+          list={list}
+          submitLabel={t('serials.form.submit')}
+          ready={ready}
+          busy={busy}
+          hint={
+            !ready
+              ? list.issues.length > 0
+                ? t('serials.form.needFixes')
+                : t('serials.form.needSerials')
+              : list.issues.length > 0
+                ? t('serials.form.badLinesLeftOut', { count: list.issues.length })
+                : null
+          }
         />
-        <SerialListSummary list={list} id={summaryId} />
-        <div className="flex flex-wrap items-center gap-3 border-t border-slate-100 pt-4">
-          <Button type="submit" disabled={!ready} loading={busy} className="sm:min-w-32">
-            {t('serials.form.submit')}
-          </Button>
-          {text ? (
-            <Button theme="secondary" onClick={() => onText('')}>
-              {t('serials.form.clear')}
-            </Button>
-          ) : null}
-          {!ready || list.issues.length > 0 ? (
-            <p className="basis-full text-sm text-slate-500 sm:basis-auto">
-              {!ready
-                ? list.issues.length > 0
-                  ? t('serials.form.needFixes')
-                  : t('serials.form.needSerials')
-                : t('serials.form.badLinesLeftOut', { count: list.issues.length })}
-            </p>
-          ) : null}
-        </div>
       </form>
     </Card>
   );

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
-import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { cellTexts, type FakeCall, fakeBackend, headerTexts, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 /** A connect user with the payment module's serial lookup (Europe/Berlin, en-US). */
@@ -103,16 +103,8 @@ describe('the Serial Numbers section', () => {
     expect(found.getByText('Oct 2, 2026, 11:14 AM')).toBeTruthy();
     expect(found.getByText('Terminal POS-NM-0001')).toBeTruthy();
     const rows = within(found.getByRole('table')).getAllByRole('row');
-    expect(
-      within(rows[0]!)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent),
-    ).toEqual(['Date', 'Type', 'Result code', 'Result', 'Terminal', 'Amount']);
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Nov 22, 2026, 10:14 AM', 'Redemption', '05', 'Declined', 'POS-2', '-€25.00']);
+    expect(headerTexts(rows[0]!)).toEqual(['Date', 'Type', 'Result code', 'Result', 'Terminal', 'Amount']);
+    expect(cellTexts(rows[1]!)).toEqual(['Nov 22, 2026, 10:14 AM', 'Redemption', '05', 'Declined', 'POS-2', '-€25.00']);
     expect(rows).toHaveLength(3);
     // A coupon action booked in couponing says who booked it.
     expect(within(rows[2]!).getAllByRole('cell')[1]!.textContent).toBe('ActivationBooked in the portal by Rita Retail');

@@ -1,9 +1,9 @@
-import { type ReactNode, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import type { ReactNode } from 'react';
+import { CancelAndAction } from '../../../components/form-actions.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 
 /**
  * The question before a team action that needs no password (withdraw an invitation, deactivate or reactivate
@@ -26,23 +26,10 @@ export function ConfirmDialog({
   children: ReactNode;
 }) {
   const t = useT();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { busy, problem, run, reset } = useBusyCall();
   const close = () => {
-    setProblem(null);
+    reset();
     onClose();
-  };
-  const confirm = async () => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    try {
-      await onConfirm();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
   };
   return (
     <Dialog
@@ -52,21 +39,17 @@ export function ConfirmDialog({
       closeLabel={t('common.close')}
       closeButton="none"
       actions={
-        <>
-          <Button theme="secondary" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={busy} onClick={() => void confirm()}>
-            {actionLabel}
-          </Button>
-        </>
+        <CancelAndAction
+          actionLabel={actionLabel}
+          onCancel={close}
+          loading={busy}
+          onAction={() => {
+            if (!busy) void run(onConfirm);
+          }}
+        />
       }
     >
-      {problem ? (
-        <Alert theme="red" role="alert" className="mb-3">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} className="mb-3" />
       {children}
     </Dialog>
   );

@@ -1,14 +1,15 @@
 import type { TeamScope } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import { type FormEvent, useState } from 'react';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { snacks } from '../../../lib/snack.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { inviteMember } from '../api/team.ts';
-import { emptyInvite, type InviteDraft, inviteIssues, teamFailure } from '../model/team-form.ts';
+import { emptyInvite, type InviteDraft, inviteIssues, teamChange } from '../model/team-form.ts';
 import { type PermissionRef, toPermissions } from '../model/permissions.ts';
 import { PermissionChecks, ScopeSelect } from './grant-fields.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
@@ -39,6 +40,9 @@ export function InviteDialog({
   );
 }
 
+/** The fields a refused invitation's issues may name. */
+const INVITE_FIELDS = ['email', 'firstname', 'surname', 'customerId', 'permissions'];
+
 function InviteForm({
   portal,
   offered,
@@ -55,41 +59,29 @@ function InviteForm({
   const [idempotencyKey] = useState(generateIdempotencyKey);
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
+  const { busy: sending, problem, run } = useBusyCall();
   const issues = { ...(submitted ? inviteIssues(draft) : {}), ...serverIssues };
   const edit = (patch: Partial<InviteDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
     setServerIssues({});
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (sending || Object.keys(inviteIssues(draft)).length > 0) return;
-    setSending(true);
-    setProblem(null);
-    try {
-      await inviteMember(portal, { ...draft, email: draft.email.trim(), permissions: toPermissions(draft.permissions) }, idempotencyKey);
-      snacks.success(t('team.invite.sent', { email: draft.email.trim() }));
+    const invite = { ...draft, email: draft.email.trim(), permissions: toPermissions(draft.permissions) };
+    void run(async () => {
+      if (!(await teamChange(() => inviteMember(portal, invite, idempotencyKey), INVITE_FIELDS, setServerIssues))) return;
+      snacks.success(t('team.invite.sent', { email: invite.email }));
       onDone();
-    } catch (error) {
-      const failure = teamFailure(error, ['email', 'firstname', 'surname', 'customerId', 'permissions']);
-      setServerIssues(failure.fields);
-      setProblem(failure.message);
-    } finally {
-      setSending(false);
-    }
+    });
   };
 
   return (
-    <form className="space-y-4" noValidate onSubmit={(e) => void submit(e)}>
+    <form className="space-y-4" noValidate onSubmit={submit}>
       <p>{t('team.invite.intro')}</p>
-      {problem ? (
-        <Alert theme="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} />
       <div className="grid gap-3 sm:grid-cols-2">
         <TextField
           label={t('team.fields.firstname')}

@@ -39,10 +39,26 @@ export function inviteIssues(draft: InviteDraft): Issues {
  * A refused change in words: the server's field issues on their fields, anything else (the code's text: a
  * permission beyond the admin's own, a concurrent change, the cap, a network failure) above the form.
  */
-export function teamFailure(error: unknown, fields: readonly string[]): { fields: Issues; message: string | null } {
+function teamFailure(error: unknown, fields: readonly string[]): { fields: Issues; message: string | null } {
   const onFields = error instanceof ApiError ? serverFieldErrors(error, fields) : {};
   const translated: Issues = {};
   for (const [field, text] of Object.entries(onFields))
     if (typeof text === 'string') translated[field] = translateCoreMessage(translate, text);
   return { fields: translated, message: Object.keys(translated).length > 0 ? null : errorMessage(error) };
+}
+
+/**
+ * A team change run by useBusyCall: a refusal's field issues go on their fields (`onFields`), anything else
+ * is thrown on for the hook to word above the form (as teamFailure words it). Resolves whether it was made.
+ */
+export async function teamChange(change: () => Promise<unknown>, fields: readonly string[], onFields: (issues: Issues) => void) {
+  try {
+    await change();
+    return true;
+  } catch (error) {
+    const failure = teamFailure(error, fields);
+    onFields(failure.fields);
+    if (failure.message) throw error;
+    return false;
+  }
 }

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { NewPasswordFields } from '../../../components/password-fields.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { translateCoreMessage, useT } from '../../../i18n/index.ts';
@@ -120,11 +120,7 @@ function PasswordForm({
   };
   return (
     <form className="mt-6 space-y-4" noValidate onSubmit={(e) => void submit(e)}>
-      {problem ? (
-        <Alert theme="red" role="alert">
-          {problem}
-        </Alert>
-      ) : null}
+      <ProblemAlert problem={problem} />
       <TextField
         label={t('team.invitation.username')}
         name="username"

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { closeDialog, resetSession } from '../../../lib/session.ts';
-import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { fakeBackend, type FakeRoutes, renderRoute } from '../../../test/dom.tsx';
 import { signedIn, signedInWithModule } from '../../../test/fixtures.ts';
 
 /** The Users section against a fake API (ADR 113): the list, the invitation, an account's page and its actions. */
@@ -70,6 +70,10 @@ const overview = (over: Partial<TeamOverview> = {}): TeamOverview => ({
   ...over,
 });
 
+/** The admin's session and team, and the routes a test adds (the writes it makes). */
+const teamBackend = (routes: FakeRoutes) =>
+  fakeBackend({ 'GET /api/auth/status': { body: admin }, 'GET /api/team': { body: overview() }, ...routes });
+
 describe('the Users section', () => {
   beforeEach(() => {
     resetSession('ordering');
@@ -80,7 +84,7 @@ describe('the Users section', () => {
   });
 
   it('lists accounts and invitations in words, searches by name, and is in the sidebar of its holders only', async () => {
-    fakeBackend({ 'GET /api/auth/status': { body: admin }, 'GET /api/team': { body: overview() } });
+    teamBackend({});
     renderRoute(paths.app.team);
     const table = await screen.findByRole('table');
     expect(within(table).getByRole('link', { name: 'Anna Kowalski' }).getAttribute('href')).toBe(paths.app.teamUser('anna.k'));
@@ -106,9 +110,7 @@ describe('the Users section', () => {
       status: 409,
       body: { code: TEAM.ALREADY_MEMBER, message: 'A user with this e-mail address already exists.' },
     };
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview() },
+    const backend = teamBackend({
       'POST /api/team/invitations': () => answer,
     });
     renderRoute(paths.app.team);
@@ -143,9 +145,7 @@ describe('the Users section', () => {
   });
 
   it('withdraws an invitation after a confirmation', async () => {
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview() },
+    const backend = teamBackend({
       'DELETE /api/team/invitations/INV-1': { body: { success: true } },
     });
     renderRoute(paths.app.team);
@@ -160,9 +160,7 @@ describe('the Users section', () => {
       status: 409,
       body: { code: TEAM.STALE, message: 'This user was changed meanwhile.' },
     };
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview() },
+    const backend = teamBackend({
       'PUT /api/team/members/anna.k/access': () => answer,
     });
     renderRoute(paths.app.teamUser('anna.k'));
@@ -182,9 +180,7 @@ describe('the Users section', () => {
   });
 
   it('deactivates after a confirmation, and resets MFA after the password prompt', async () => {
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview() },
+    const backend = teamBackend({
       'POST /api/team/members/anna.k/deactivate': { body: member({ status: 'locked' }) },
       'POST /api/team/members/anna.k/reset-mfa': ({ body }) =>
         (body as { currentPassword?: string }).currentPassword === 'right'
@@ -221,7 +217,7 @@ describe('the Users section', () => {
   });
 
   it("shows the admin's own account without its actions, and an unknown id as not found", async () => {
-    fakeBackend({ 'GET /api/auth/status': { body: admin }, 'GET /api/team': { body: overview() } });
+    teamBackend({});
     const view = renderRoute(paths.app.teamUser('demo.retailer'));
     expect(await screen.findByText(/This is your own account/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Deactivate' })).toBeNull();

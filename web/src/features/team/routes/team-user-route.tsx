@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Facts } from '../../../components/fact.tsx';
 import { PasswordPrompt } from '../../../components/password-prompt.tsx';
-import { Alert } from '../../../components/ui/alert.tsx';
+import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, SectionCard } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
@@ -15,6 +15,7 @@ import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
 import { snacks } from '../../../lib/snack.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess, useTeam } from '../api/team.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
@@ -23,7 +24,7 @@ import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
 import { StatusBadge } from '../components/members-table.tsx';
 import { memberName, mfaOf, teamRows } from '../model/members.ts';
 import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
-import { teamFailure } from '../model/team-form.ts';
+import { teamChange } from '../model/team-form.ts';
 
 const teamPath = (portal: Portal) => (portal === 'connect' ? paths.connect.team : paths.app.team);
 
@@ -106,33 +107,21 @@ function GrantForm({
   const [permissions, setPermissions] = useState(() => permissionKeys(member.permissions));
   const [customerId, setCustomerId] = useState(member.customerId);
   const [issues, setIssues] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
+  const { busy: saving, problem, run } = useBusyCall();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    setSaving(true);
-    setProblem(null);
     setIssues({});
-    try {
-      await updateAccess(portal, member.username, { customerId, permissions: toPermissions(permissions), version: member.version });
-      snacks.success(t('team.user.saved'));
-    } catch (error) {
-      const failure = teamFailure(error, ['customerId', 'permissions']);
-      setIssues(failure.fields);
-      setProblem(failure.message);
-    } finally {
-      setSaving(false);
-    }
+    const access = { customerId, permissions: toPermissions(permissions), version: member.version };
+    void run(async () => {
+      if (await teamChange(() => updateAccess(portal, member.username, access), ['customerId', 'permissions'], setIssues))
+        snacks.success(t('team.user.saved'));
+    });
   };
   return (
     <SectionCard title={t('team.user.access')}>
-      <form className="space-y-5" noValidate onSubmit={(e) => void submit(e)}>
-        {problem ? (
-          <Alert theme="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
+      <form className="space-y-5" noValidate onSubmit={submit}>
+        <ProblemAlert problem={problem} />
         <ScopeSelect scopes={scopes} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
         <PermissionChecks
           offered={offered}

@@ -4,8 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
-import { type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
-import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
+import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
+import { exportJobFixture, masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -77,10 +77,7 @@ describe('the Transactions section', () => {
 
     const rows = (await table()).getAllByRole('row');
     expect(rows).toHaveLength(4);
-    const headers = within(rows[0]!)
-      .getAllByRole('columnheader')
-      .map((h) => h.textContent);
-    expect(headers).toEqual([
+    expect(headerTexts(rows[0]!)).toEqual([
       'Date and time ↓ (newest first)',
       'Type',
       'Result',
@@ -92,11 +89,17 @@ describe('the Transactions section', () => {
       'Amount',
     ]);
     // In the user's zone (Europe/Berlin: UTC+1), the type by its master-data name, cents with 2 decimals.
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Nov 24, 2026, 11:30 AM', 'Redemption', 'Approved', '00', '1234567800', 'T-0', '4006381333931', 'Gift card 25', '€12.50']);
+    expect(cellTexts(rows[1]!)).toEqual([
+      'Nov 24, 2026, 11:30 AM',
+      'Redemption',
+      'Approved',
+      '00',
+      '1234567800',
+      'T-0',
+      '4006381333931',
+      'Gift card 25',
+      '€12.50',
+    ]);
     const [call] = backend.callsTo('GET', '/api/transactions');
     expect(Object.fromEntries(call!.query)).toMatchObject({ customerId: 'R-1', index: '0', maxResults: '50' });
     expect(call!.query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -113,12 +116,7 @@ describe('the Transactions section', () => {
     renderRoute(paths.connect.transactions);
 
     const rows = (await table()).getAllByRole('row');
-    expect(
-      within(rows[0]!)
-        .getAllByRole('columnheader')
-        .map((h) => h.textContent)
-        .slice(0, 2),
-    ).toEqual(['Date and time ↓ (newest first)', 'Customer']);
+    expect(headerTexts(rows[0]!).slice(0, 2)).toEqual(['Date and time ↓ (newest first)', 'Customer']);
     expect(rows.slice(1).map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Retail One', 'Provider One']);
   });
 
@@ -127,13 +125,10 @@ describe('the Transactions section', () => {
     const { location } = renderRoute(paths.connect.transactions);
 
     expect(await screen.findByText('Choose a customer', { selector: 'h2' })).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Customer'), { target: { value: 'R-2' } });
-    fireEvent.change(screen.getByLabelText('Terminal ID'), { target: { value: 'T-7' } });
-    fireEvent.change(screen.getByLabelText('Result'), { target: { value: 'declined' } });
+    fillFields({ Customer: 'R-2', 'Terminal ID': 'T-7', Result: 'declined' });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
 
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(1));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[0]!.query)).toMatchObject({
+    expect(await backend.queryOfCall('GET', '/api/transactions', 1)).toMatchObject({
       customerId: 'R-2',
       terminalId: 'T-7',
       result: 'declined',
@@ -154,13 +149,11 @@ describe('the Transactions section', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(new URLSearchParams(location().search).get('page')).toBe('2'));
     expect(new URLSearchParams(location().search).get('asOf')).toBe(AS_OF);
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(2));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[1]!.query)).toMatchObject({ index: '1', asOf: AS_OF });
+    expect(await backend.queryOfCall('GET', '/api/transactions', 2)).toMatchObject({ index: '1', asOf: AS_OF });
 
     // Page size: back to page 1 in the same snapshot.
     fireEvent.change(screen.getByLabelText('Per page'), { target: { value: '100' } });
-    await waitFor(() => expect(backend.callsTo('GET', '/api/transactions')).toHaveLength(3));
-    expect(Object.fromEntries(backend.callsTo('GET', '/api/transactions')[2]!.query)).toMatchObject({
+    expect(await backend.queryOfCall('GET', '/api/transactions', 3)).toMatchObject({
       index: '0',
       maxResults: '100',
       asOf: AS_OF,
@@ -257,19 +250,7 @@ describe('the Transactions section', () => {
   });
 
   it('exports the applied filter’s whole result (not the page) with the export permission', async () => {
-    const job = {
-      jobId: 'job-12345678',
-      kind: 'transactions',
-      format: 'csv',
-      status: 'queued',
-      rowsWritten: 0,
-      totalRows: null,
-      split: false,
-      files: [],
-      createdAt: AS_OF,
-      finishedAt: null,
-      error: null,
-    };
+    const job = exportJobFixture({ jobId: 'job-12345678', format: 'csv', createdAt: AS_OF });
     const backend = fakeBackend({
       'GET /api/auth/status': { body: status },
       'GET /api/master-data': { body: oneCustomer },
