@@ -144,8 +144,17 @@ describe('the overview', () => {
       ['R-A2', 'retailer'],
     ]);
     expect(overview.grantable).toEqual({ ordering: ['couponingManagement', 'cardOrdering', 'manageTeam'] });
-    // team.admin, team.boss and the connect account of G-A (a seat is an account, whatever its portal).
-    expect(overview.cap).toEqual({ limit: 6, used: 3 });
+    // team.admin, team.boss and the connect account of G-A (a seat is an account, whatever its portal); each
+    // scope has a cap of its own, counted apart (team.peer at R-A1).
+    expect(overview.cap).toEqual({
+      limit: 6,
+      used: 3,
+      byCustomer: [
+        { customerId: 'G-A', used: 3 },
+        { customerId: 'R-A1', used: 1 },
+        { customerId: 'R-A2', used: 0 },
+      ],
+    });
     expect(overview.members.find((m) => m.username === 'team.admin')?.self).toBe(true);
   });
 
@@ -369,8 +378,16 @@ describe('an invitation', () => {
       );
     }
     expect(results).toEqual([201, 201, 201, 409, 409]);
-    const overview = TeamOverview.parse((await call(admin, 'GET', '/team')).body);
-    expect(overview.cap).toEqual({ limit: 6, used: 6 });
+    const seatsAt = (o: TeamOverview, customerId: string) => o.cap.byCustomer.find((s) => s.customerId === customerId)?.used;
+    const before = TeamOverview.parse((await call(admin, 'GET', '/team')).body);
+    expect(before.cap.used).toBe(6);
+    expect(seatsAt(before, 'G-A')).toBe(6);
+    // A retailer of the group has a cap of its own: still room there, and its count shows the invitation.
+    const atRetailer = { email: 'cap.r@example.com', firstname: '', surname: '', customerId: 'R-A2', permissions: {} };
+    expect((await invite(admin, atRetailer)).status).toBe(201);
+    const after = TeamOverview.parse((await call(admin, 'GET', '/team')).body);
+    expect(seatsAt(after, 'R-A2')).toBe(seatsAt(before, 'R-A2')! + 1);
+    expect(after.cap.used).toBe(6);
   });
 });
 

@@ -1,10 +1,10 @@
 import { TEAM } from '@portal/core/auth';
-import { listAccountsOfCustomer } from '../accounts/index.ts';
+import { type Account, listAccountsOfCustomer } from '../accounts/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactOptimistically, type TxItem } from '../platform/db/transact.ts';
 import { INDEX_SETTLE_MS } from '../platform/db/versioned-list.ts';
 import { AppError } from '../errors.ts';
-import { getSeatLedger, listInvitations, type SeatLedger, seatLedgerUpdate } from './team-entity.ts';
+import { getSeatLedger, type InvitationRecord, listInvitations, type SeatLedger, seatLedgerUpdate } from './team-entity.ts';
 import { isSupplierStaff } from './team-rules.ts';
 
 /**
@@ -26,10 +26,24 @@ export async function seatsUsed(db: Db, customerId: string, now: Date, ledger?: 
   const [{ items: accounts }, invitations] = await Promise.all([listAccountsOfCustomer(db, customerId), listInvitations(db, customerId)]);
   const t = now.getTime();
   const recent = seen.recent.filter((r) => t - Date.parse(r.at) < INDEX_SETTLE_MS);
+  return { ...countSeats(accounts, invitations, t, recent), recent, ledger: seen };
+}
+
+/**
+ * The seats of one customer's accounts and invitations as read at `t` (ms): accounts that are not deactivated
+ * (supplier staff never counts) and pending invitations not expired. `recent`: usernames made active within the
+ * index's lag, counted as well (the seat ledger's; a display without them may count one short for 5 s).
+ */
+export function countSeats(
+  accounts: readonly Account[],
+  invitations: readonly InvitationRecord[],
+  t: number,
+  recent: readonly { username: string }[] = [],
+) {
   const active = new Set(accounts.filter((a) => a.status !== 'locked' && !isSupplierStaff(a)).map((a) => a.usernameKey));
   for (const r of recent) active.add(r.username);
   const pending = invitations.filter((i) => i.status === 'pending' && Date.parse(i.expiresAt) > t);
-  return { used: active.size + pending.length, pending, recent, ledger: seen };
+  return { used: active.size + pending.length, pending };
 }
 
 /**

@@ -8,7 +8,7 @@ import { getCustomerGroup } from '../masterdata/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TeamCaller } from './team-caller.ts';
 import { type InvitationRecord, listInvitations } from './team-entity.ts';
-import { seatsUsed } from './team-seats.ts';
+import { countSeats, seatsUsed } from './team-seats.ts';
 import { isSupplierStaff, permissionsOf } from './team-rules.ts';
 
 /** The team as the admin sees it (ADR 113): its scopes, who is on it, and the views the Users section lists. */
@@ -76,13 +76,18 @@ export async function overviewOf(db: Db, now: () => Date, caller: TeamCaller): P
   const perScope = await mapLimit(scopes, 4, async (scope) => {
     const [{ items }, invites] = await Promise.all([listAccountsOfCustomer(db, scope.customerId), listInvitations(db, scope.customerId)]);
     return {
+      customerId: scope.customerId,
       members: items.filter((a) => onTeam(a, scopes, caller.portal)),
       invites: invites.filter((i) => i.status === 'pending' && i.portal === caller.portal && Date.parse(i.expiresAt) > t),
+      // Every portal's accounts and invitations take a seat, not only this portal's (ADR 113).
+      seats: countSeats(items, invites, t).used,
     };
   });
   const { cap } = await teamSettings(db, caller.account);
   const own = caller.account.customerId;
+  // The own customer's count with the seat ledger's recent activations (the invite button's state).
   const used = own ? (await seatsUsed(db, own, now())).used : 0;
+  const byCustomer = perScope.map((s) => ({ customerId: s.customerId, used: s.customerId === own ? used : s.seats }));
   return {
     portal: caller.portal,
     members: perScope
@@ -92,6 +97,6 @@ export async function overviewOf(db: Db, now: () => Date, caller: TeamCaller): P
     invitations: perScope.flatMap((s) => s.invites.map(invitationView)).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     scopes,
     grantable: permissionsOf(caller.account, caller.portal),
-    cap: { limit: cap, used },
+    cap: { limit: cap, used, byCustomer },
   };
 }

@@ -140,8 +140,16 @@ export const TeamOverview = z.object({
   scopes: z.array(TeamScope),
   /** What the admin may grant: its own bits of its portal's modules (no escalation). */
   grantable: TeamPermissions,
-  /** The brand's cap on accounts per customer (`limit` null: none); `used` counts active accounts and pending invitations. */
-  cap: z.object({ limit: z.nullable(z.number().check(z.int())), used: z.number().check(z.int()) }),
+  /**
+   * The brand's cap on accounts per customer (`limit` null: none; ADR 113): `used` counts the admin's own
+   * customer's accounts that are not deactivated and its pending invitations, `byCustomer` the same for every
+   * scope (a group admin places members at its retailers too, each with a cap of its own).
+   */
+  cap: z.object({
+    limit: z.nullable(z.number().check(z.int())),
+    used: z.number().check(z.int()),
+    byCustomer: z.array(z.object({ customerId: z.string(), used: z.number().check(z.int()) })),
+  }),
 });
 export type TeamOverview = z.infer<typeof TeamOverview>;
 

@@ -3,6 +3,7 @@ import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { type PermissionRef, permissionText } from '../model/permissions.ts';
+import { seatsAt, type TeamCap } from '../model/seats.ts';
 
 /** `keys` with `key` added or taken out. */
 export const toggled = (keys: readonly string[], key: string, on: boolean): string[] =>
@@ -68,15 +69,25 @@ export function ScopeSelect({
   onChange,
   error,
   disabled = false,
+  cap,
 }: {
   scopes: readonly TeamScope[];
   value: string;
   onChange: (customerId: string) => void;
   error?: string | undefined;
   disabled?: boolean;
+  /** With several customers to choose from, each option says how many of the brand's seats it has in use (ADR 113). */
+  cap?: TeamCap | undefined;
 }) {
   const t = useT();
-  const options = scopes.map((scope) => ({ value: scope.customerId, label: `${scope.name} (${t(`team.scope.${scope.kind}`)})` }));
+  const seats = (customerId: string) => {
+    const limit = cap?.limit ?? null;
+    return cap && limit !== null && scopes.length > 1 ? ` · ${t('team.cap.option', { used: seatsAt(cap, customerId), limit })}` : '';
+  };
+  const options = scopes.map((scope) => ({
+    value: scope.customerId,
+    label: `${scope.name} (${t(`team.scope.${scope.kind}`)})${seats(scope.customerId)}`,
+  }));
   if (!scopes.some((scope) => scope.customerId === value)) options.unshift({ value, label: value });
   return (
     <div className="space-y-1">

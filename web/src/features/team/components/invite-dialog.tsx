@@ -13,6 +13,7 @@ import { emptyInvite, type InviteDraft, inviteIssues, teamChange } from '../mode
 import { type PermissionRef, toPermissions } from '../model/permissions.ts';
 import { PermissionChecks, ScopeSelect } from './grant-fields.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
+import type { TeamCap } from '../model/seats.ts';
 
 /**
  * "Invite colleague" (ADR 113): name, e-mail address, where the account belongs and the permissions (only
@@ -25,17 +26,19 @@ export function InviteDialog({
   portal,
   offered,
   scopes,
+  cap,
 }: {
   open: boolean;
   onClose: () => void;
   portal: Portal;
   offered: readonly PermissionRef[];
   scopes: readonly TeamScope[];
+  cap: TeamCap;
 }) {
   const t = useT();
   return (
     <Dialog open={open} onClose={onClose} title={t('team.invite.title')} closeLabel={t('common.close')}>
-      {open ? <InviteForm portal={portal} offered={offered} scopes={scopes} onDone={onClose} /> : null}
+      {open ? <InviteForm portal={portal} offered={offered} scopes={scopes} cap={cap} onDone={onClose} /> : null}
     </Dialog>
   );
 }
@@ -47,15 +50,17 @@ function InviteForm({
   portal,
   offered,
   scopes,
+  cap,
   onDone,
 }: {
   portal: Portal;
   offered: readonly PermissionRef[];
   scopes: readonly TeamScope[];
+  cap: TeamCap;
   onDone: () => void;
 }) {
   const t = useT();
-  const [draft, setDraft] = useState(() => emptyInvite(scopes));
+  const [draft, setDraft] = useState(() => emptyInvite(scopes, cap));
   const [idempotencyKey] = useState(generateIdempotencyKey);
   const [submitted, setSubmitted] = useState(false);
   const [serverIssues, setServerIssues] = useState<Record<string, string>>({});
@@ -109,7 +114,13 @@ function InviteForm({
         autoComplete="off"
         required
       />
-      <ScopeSelect scopes={scopes} value={draft.customerId} onChange={(customerId) => edit({ customerId })} error={issues.customerId} />
+      <ScopeSelect
+        scopes={scopes}
+        cap={cap}
+        value={draft.customerId}
+        onChange={(customerId) => edit({ customerId })}
+        error={issues.customerId}
+      />
       <PermissionChecks
         offered={offered}
         held={draft.permissions}

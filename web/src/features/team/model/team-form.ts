@@ -3,6 +3,7 @@ import { emailRule, requiredRule } from '@portal/core/shared';
 import { translate, translateCoreMessage } from '../../../i18n/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { serverFieldErrors } from '../../../lib/forms.ts';
+import { seatsAt, type TeamCap } from './seats.ts';
 
 /** The invite dialog's form (ADR 113): permissions as `module.permission` keys (permissions.ts). */
 export interface InviteDraft {
@@ -13,11 +14,12 @@ export interface InviteDraft {
   permissions: string[];
 }
 
-export const emptyInvite = (scopes: readonly TeamScope[]): InviteDraft => ({
+/** A new invitation's draft, placed at the first customer with a seat left (the admin's own, when it has room). */
+export const emptyInvite = (scopes: readonly TeamScope[], cap?: TeamCap): InviteDraft => ({
   email: '',
   firstname: '',
   surname: '',
-  customerId: scopes[0]?.customerId ?? '',
+  customerId: (scopes.find((s) => !cap || cap.limit === null || seatsAt(cap, s.customerId) < cap.limit) ?? scopes[0])?.customerId ?? '',
   permissions: [],
 });
 

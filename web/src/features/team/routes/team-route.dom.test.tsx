@@ -66,7 +66,7 @@ const overview = (over: Partial<TeamOverview> = {}): TeamOverview => ({
     { customerId: 'C-2', name: 'Retail Two', kind: 'retailer' },
   ],
   grantable: { ordering: ['cardOrdering', 'retailerSales'] },
-  cap: { limit: null, used: 4 },
+  cap: { limit: null, used: 4, byCustomer: [] },
   ...over,
 });
 
@@ -96,6 +96,41 @@ describe('the Users section', () => {
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'nowak' } });
     await waitFor(() => expect(screen.queryByRole('link', { name: 'Anna Kowalski' })).toBeNull());
     expect(screen.getByText('Carla Nowak')).toBeTruthy();
+  });
+
+  it("counts the brand's cap per company: an admin of several invites where a seat is left, and sees each one's count", async () => {
+    const byCustomer = [
+      { customerId: 'C-1', used: 25 },
+      { customerId: 'C-2', used: 3 },
+    ];
+    fakeBackend({
+      'GET /api/auth/status': { body: admin },
+      'GET /api/team': { body: overview({ cap: { limit: 25, used: 25, byCustomer } }) },
+    });
+    renderRoute(paths.app.team);
+    expect(await screen.findByText(/Each company may have up to 25 accounts/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Invite colleague' }));
+    const dialog = await screen.findByRole('dialog');
+    const belongsTo = within(dialog).getByLabelText<HTMLSelectElement>(/Belongs to/);
+    expect(belongsTo.value).toBe('C-2');
+    expect([...belongsTo.options].map((o) => o.textContent)).toEqual([
+      'Retail One (company) · 25 of 25 in use',
+      'Retail Two (retailer) · 3 of 25 in use',
+    ]);
+  });
+
+  it('closes the invitation when every company is full', async () => {
+    const byCustomer = [
+      { customerId: 'C-1', used: 25 },
+      { customerId: 'C-2', used: 25 },
+    ];
+    fakeBackend({
+      'GET /api/auth/status': { body: admin },
+      'GET /api/team': { body: overview({ cap: { limit: 25, used: 25, byCustomer } }) },
+    });
+    renderRoute(paths.app.team);
+    expect(await screen.findByText(/Every company has all 25 accounts in use/)).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Invite colleague' }).disabled).toBe(true);
   });
 
   it('keeps the section from a user without manageTeam', async () => {

@@ -17,6 +17,7 @@ import { resendInvitation, useTeam, withdrawInvitation } from '../api/team.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InviteDialog } from '../components/invite-dialog.tsx';
 import { MembersTable } from '../components/members-table.tsx';
+import { capReached } from '../model/seats.ts';
 import { memberName, STATUS_FILTERS, type StatusFilter, type TeamRow, teamRows, visibleRows } from '../model/members.ts';
 import { permissionRefs } from '../model/permissions.ts';
 
@@ -33,6 +34,7 @@ export function TeamRoute() {
   const result = useTeam(portal);
   const [inviting, setInviting] = useState(false);
   const full = result.data ? capReached(result.data) : false;
+  const capNotice = useCapNotice();
   return (
     <div className="mx-auto max-w-6xl space-y-5">
       <PageHeader
@@ -47,11 +49,7 @@ export function TeamRoute() {
       <QueryState result={result} failedMessage={t('team.loadFailed')} retryLabel={t('team.retry')} loadingLabel={t('team.loading')}>
         {(data) => (
           <>
-            {data.cap.limit !== null ? (
-              <Alert theme={full ? 'orange' : 'blue'}>
-                {t(full ? 'team.cap.reached' : 'team.cap.used', { used: data.cap.used, limit: data.cap.limit })}
-              </Alert>
-            ) : null}
+            {data.cap.limit !== null ? <Alert theme={full ? 'orange' : 'blue'}>{capNotice(data, full)}</Alert> : null}
             <TeamList data={data} portal={portal} />
             <InviteDialog
               open={inviting}
@@ -59,6 +57,7 @@ export function TeamRoute() {
               portal={portal}
               offered={permissionRefs(data.grantable)}
               scopes={data.scopes}
+              cap={data.cap}
             />
           </>
         )}
@@ -67,7 +66,15 @@ export function TeamRoute() {
   );
 }
 
-const capReached = (data: TeamOverview) => data.cap.limit !== null && data.cap.used >= data.cap.limit;
+/** The cap in words: one customer's count, or, for an admin placing members at several, the rule per company. */
+function useCapNotice() {
+  const t = useT();
+  return (data: TeamOverview, full: boolean) => {
+    const values = { used: data.cap.used, limit: data.cap.limit ?? 0 };
+    if (data.scopes.length > 1) return t(full ? 'team.cap.reachedAll' : 'team.cap.perCompany', values);
+    return t(full ? 'team.cap.reached' : 'team.cap.used', values);
+  };
+}
 
 function TeamList({ data, portal }: { data: TeamOverview; portal: Portal }) {
   const t = useT();

@@ -85,7 +85,14 @@ function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOv
       </SectionCard>
       {/* The form starts again from each version read (after a save, or another admin's change); the account's
           actions below keep their open dialog across that re-read. */}
-      <GrantForm key={member.version} member={member} offered={permissionRefs(data.grantable)} scopes={data.scopes} portal={portal} />
+      <GrantForm
+        key={member.version}
+        member={member}
+        offered={permissionRefs(data.grantable)}
+        scopes={data.scopes}
+        cap={data.cap}
+        portal={portal}
+      />
       {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
     </>
   );
@@ -96,11 +103,13 @@ function GrantForm({
   member,
   offered,
   scopes,
+  cap,
   portal,
 }: {
   member: TeamMember;
   offered: readonly PermissionRef[];
   scopes: TeamOverview['scopes'];
+  cap: TeamOverview['cap'];
   portal: Portal;
 }) {
   const t = useT();
@@ -122,7 +131,7 @@ function GrantForm({
     <SectionCard title={t('team.user.access')}>
       <form className="space-y-5" noValidate onSubmit={submit}>
         <ProblemAlert problem={problem} />
-        <ScopeSelect scopes={scopes} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
+        <ScopeSelect scopes={scopes} cap={cap} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
         <PermissionChecks
           offered={offered}
           held={permissions}
