@@ -131,7 +131,14 @@ function GrantForm({
     <SectionCard title={t('team.user.access')}>
       <form className="space-y-5" noValidate onSubmit={submit}>
         <ProblemAlert problem={problem} />
-        <ScopeSelect scopes={scopes} cap={cap} value={customerId} onChange={setCustomerId} error={issues.customerId} disabled={member.self} />
+        <ScopeSelect
+          scopes={scopes}
+          cap={cap}
+          value={customerId}
+          onChange={setCustomerId}
+          error={issues.customerId}
+          disabled={member.self}
+        />
         <PermissionChecks
           offered={offered}
           held={permissions}
