@@ -48,10 +48,10 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
 // The Users section's account page (ADR 113), in both portals.
 const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team');
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
-const reportsRoute = () => import('./routes/connect-reports-route.tsx');
+const reportRoute = () => import('./routes/connect-report-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
-  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectNewReportRoute', 'reports') },
-  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportsRoute, 'ConnectReportRoute', 'reports') },
+  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectNewReportRoute', 'reports') },
+  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectReportRoute', 'reports') },
   {
     path: paths.connect.importFile.pattern,
     section: 'imports',
@@ -60,7 +60,7 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
   {
     path: paths.connect.request.pattern,
     section: 'requests',
-    Screen: lazyRoute(() => import('./routes/connect-requests-route.tsx'), 'ConnectRequestRoute', 'requests'),
+    Screen: lazyRoute(() => import('../features/requests/routes/request-route.tsx'), 'RequestRoute', 'requests'),
   },
   {
     path: paths.connect.workflow.pattern,
@@ -110,9 +110,9 @@ const RetailerSelectionRoute = lazyRoute(
   'retailer',
 );
 const QuestionnaireRoute = lazyRoute(() => import('./routes/questionnaire-route.tsx'), 'QuestionnaireRoute', 'questionnaire');
-// The sales screen shows the orders feature's list as its Orders tab: both catalogues load with it.
+// The sales screen's Orders tab loads the orders feature's list and catalogue when shown (ADR 128).
 const TeamRoute = CONNECT_SCREENS.team;
-const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales', 'orders');
+const SalesRoute = lazyRoute(() => import('./routes/sales-route.tsx'), 'SalesRoute', 'sales');
 // The customer's audit log (ADR 116): the same screen as connect's, with its export panel.
 const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports', 'team');
 

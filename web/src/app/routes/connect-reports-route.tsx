@@ -1,28 +1,13 @@
 import { hasModulePermission } from '@portal/core/auth';
-import { ReportRoute, type ReportPermissions } from '../../features/reports/routes/report-route.tsx';
 import { ReportsRoute } from '../../features/reports/routes/reports-route.tsx';
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/reports and /connect/reports/:processId (ADR 044): the reports feature's screens with what the
- * session's reportManagement permissions allow (ADR 031): `reports` opens the section and edits custom
- * reports and runs them, `schedule` saves schedules, `recipients` changes mailing lists and resends.
+ * /connect/reports (ADR 044): the reports feature's list with what the session's reportManagement
+ * permissions allow (ADR 031): `reports` opens the section and offers "New report". A report's page and
+ * the new report's form are a route module of their own (connect-report-route.tsx): the list does not
+ * download them (ADR 128).
  */
-function useReportPermissions(): ReportPermissions {
-  const modules = useSession().status?.user?.modules;
-  return {
-    edit: hasModulePermission(modules, 'reportManagement', 'reports', false),
-    schedule: hasModulePermission(modules, 'reportManagement', 'schedule', false),
-    recipients: hasModulePermission(modules, 'reportManagement', 'recipients', false),
-  };
-}
-
 export function ConnectReportsRoute() {
-  return <ReportsRoute mayEdit={useReportPermissions().edit} />;
+  return <ReportsRoute mayEdit={hasModulePermission(useSession().status?.user?.modules, 'reportManagement', 'reports', false)} />;
 }
-
-export function ConnectReportRoute() {
-  return <ReportRoute may={useReportPermissions()} />;
-}
-
-export { NewReportRoute as ConnectNewReportRoute } from '../../features/reports/routes/report-route.tsx';

@@ -1,19 +1,33 @@
 import { hasBit, hasModulePermission, SECURITY_FLAGS } from '@portal/core/auth';
+import { lazy, Suspense } from 'react';
+import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { RequestsRoute } from '../../features/requests/routes/requests-route.tsx';
-import { WorkflowList } from '../../features/workflows/components/workflow-list.tsx';
+import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 
+// Only a user who may edit workflows but neither request nor approve sees the workflow list instead of the
+// requests: it loads for them alone (ADR 128).
+const WorkflowList = lazy(() => import('../../features/workflows/components/workflow-list.tsx').then((m) => ({ default: m.WorkflowList })));
+
 /**
- * /connect/requests and /connect/requests/:requestId (ADR 046): the requests feature's screens; "New
- * request" for users with flow.doRequests, the workflows feature's list for flow.editWorkflows (its editor is a screen of its own, signed-in-routes.tsx). What a request's page offers comes from the server (`may`).
+ * /connect/requests (ADR 046): the requests feature's screens; "New
+ * request" for users with flow.doRequests, the workflows feature's list for flow.editWorkflows. A request's page
+ * (what it offers comes from the server, `may`) and the workflow editor are screens of their own
+ * (signed-in-routes.tsx): the list does not download them (ADR 128).
  */
 export function ConnectRequestsRoute() {
+  const t = useT();
   const user = useSession().status?.user;
   const modules = user?.modules;
   const mayRequest = hasModulePermission(modules, 'flow', 'doRequests', false);
   const mayApprove = hasModulePermission(modules, 'flow', 'approveRequests', false);
   // editWorkflows alone opens the section (core's table) but no request list: the workflows instead.
-  if (!mayRequest && !mayApprove) return <WorkflowList />;
+  if (!mayRequest && !mayApprove)
+    return (
+      <Suspense fallback={<FullPageSpinner label={t('requests.loading')} />}>
+        <WorkflowList />
+      </Suspense>
+    );
   return (
     <RequestsRoute
       mayRequest={mayRequest}
@@ -23,5 +37,3 @@ export function ConnectRequestsRoute() {
     />
   );
 }
-
-export { RequestRoute as ConnectRequestRoute } from '../../features/requests/routes/request-route.tsx';

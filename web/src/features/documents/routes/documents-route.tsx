@@ -1,5 +1,5 @@
 import type { Document, DocumentQuery, DocumentSort } from '@portal/core/documents';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { FolderIcon } from '../../../components/ui/icons.tsx';
@@ -11,9 +11,12 @@ import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memo
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { downloadLink, useDocumentList, useMasterData } from '../api/documents.ts';
-import { DocumentDetails } from '../components/document-details.tsx';
 import { DocumentUpload } from '../components/document-upload.tsx';
-import { PdfViewer } from '../components/pdf-viewer.tsx';
+
+// A PDF's viewer and a document's details (downloads, versions, delete) load when first opened: the folder's
+// first view does not download them (ADR 128).
+const PdfViewer = lazy(() => import('../components/pdf-viewer.tsx').then((m) => ({ default: m.PdfViewer })));
+const DocumentDetails = lazy(() => import('../components/document-details.tsx').then((m) => ({ default: m.DocumentDetails })));
 
 const COLUMNS: readonly DocumentSort[] = ['name', 'size', 'type', 'date'];
 /** What a type is called in the list (the verified types of ADR 045 and the supplier's spreadsheets). */
@@ -192,27 +195,31 @@ export function DocumentsRoute() {
         <FolderBar query={query} setQuery={setQuery} />
       </div>
       {viewing ? (
-        <PdfViewer
-          key={viewing.documentId}
-          customerId={customer.chosen ?? ''}
-          documentId={viewing.documentId}
-          name={viewing.name}
-          onClose={() => setViewing(null)}
-        />
+        <Suspense fallback={null}>
+          <PdfViewer
+            key={viewing.documentId}
+            customerId={customer.chosen ?? ''}
+            documentId={viewing.documentId}
+            name={viewing.name}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
       ) : null}
       <p role="status" className="mb-2 text-sm text-green-800 empty:hidden">
         {changed}
       </p>
       {details && result.data ? (
-        <DocumentDetails
-          customerId={result.data.customerId}
-          doc={details}
-          onClose={() => setDetails(null)}
-          onChanged={(message) => {
-            setDetails(null);
-            setChanged(message);
-          }}
-        />
+        <Suspense fallback={null}>
+          <DocumentDetails
+            customerId={result.data.customerId}
+            doc={details}
+            onClose={() => setDetails(null)}
+            onChanged={(message) => {
+              setDetails(null);
+              setChanged(message);
+            }}
+          />
+        </Suspense>
       ) : null}
       {failed ? (
         <p role="alert" className="mb-3 text-sm text-red-700">

@@ -14,6 +14,10 @@ import { useAddresses } from '../api/orders.ts';
 import { OrdersFilters } from '../components/orders-filters.tsx';
 import { OrdersList } from '../components/orders-list.tsx';
 
+// The sales screen's Orders header shows this list; it loads it with this module, which /app/orders loads
+// anyway, rather than a chunk of its own (app/routes/sales-route.tsx; ADR 128).
+export { OrdersList };
+
 /** Shown when no retailer is chosen (possible only with disableRetailerLevel): the calls need one. */
 export function ChooseRetailer() {
   const t = useT();

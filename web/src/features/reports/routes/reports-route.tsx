@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
@@ -10,13 +10,15 @@ import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memo
 import { paths } from '../../../lib/paths.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
 import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
-import { ReportFiles } from '../components/report-files.tsx';
 import { ReportList } from '../components/report-list.tsx';
 import { ReportQuery } from '../components/report-query.tsx';
 
 export const REPORT_TABS = ['general', 'custom', 'files'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 const tabOf = (value: string | null): ReportTab => REPORT_TABS.find((tab) => tab === value) ?? 'general';
+// The files tab (its table, the presigned downloads) loads when first shown: the list's first view, the
+// general reports, does not download it (ADR 128).
+const ReportFiles = lazy(() => import('../components/report-files.tsx').then((m) => ({ default: m.ReportFiles })));
 
 /**
  * /connect/reports (ADR 044): the customer picker the other connect sections use, then three tabs
@@ -79,7 +81,13 @@ export function ReportsRoute({ mayEdit }: { mayEdit: boolean }) {
           idPrefix="reports"
         />
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="focus:outline-none">
-          {tab === 'files' ? <ReportFiles customerId={customerId} /> : <ReportsTab kind={tab} customerId={customerId} />}
+          {tab === 'files' ? (
+            <Suspense fallback={<FullPageSpinner label={t('reports.loading')} />}>
+              <ReportFiles customerId={customerId} />
+            </Suspense>
+          ) : (
+            <ReportsTab kind={tab} customerId={customerId} />
+          )}
         </div>
       </div>
     </div>

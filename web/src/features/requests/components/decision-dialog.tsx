@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { approveRequest, rejectRequest } from '../api/requests.ts';
+import { approveRequest, rejectRequest } from '../api/request-calls.ts';
 import { ActionDialog, useDialogAction } from './action-dialog.tsx';
 
 export type Decision = 'approve' | 'reject';

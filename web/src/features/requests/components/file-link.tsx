@@ -1,7 +1,7 @@
 import type { RequestFile } from '@portal/core/workflow';
 import { useT } from '../../../i18n/index.ts';
 import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
-import { downloadUrl, fetchFileLink } from '../api/requests.ts';
+import { downloadUrl, fetchFileLink } from '../api/request-calls.ts';
 
 /** A file's download (ADR 045: the request route's presigned GET, an attachment): other files' only view, and a PDF's beside its pages. */
 export function FileLink({ requestId, file }: { requestId: string; file: RequestFile }) {

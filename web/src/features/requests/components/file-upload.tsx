@@ -6,7 +6,7 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StorageUploadError } from '../../../lib/storage-upload.ts';
-import { uploadFile } from '../api/requests.ts';
+import { uploadFile } from '../api/request-calls.ts';
 
 /**
  * The upload of a file or screenflow item: one file after the other, each with a progress bar (the bytes

@@ -1,7 +1,7 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
 import { useEffect, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
-import { fetchFileLink } from '../api/requests.ts';
+import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
 import { PdfWithPins } from './pdf-pins.tsx';
 import { isPdf, PinBoard, type PinnedFileProps } from './pin-board.tsx';

@@ -6,7 +6,7 @@ import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
-import { answerItem } from '../api/requests.ts';
+import { answerItem } from '../api/request-calls.ts';
 import { answerText } from '../model/answer-text.ts';
 
 /** How long typing pauses before a text, number or date answer is saved (ADR 053). */

@@ -3,7 +3,7 @@ import { PdfCanvas, usePdf } from '../../../components/pdf/pdf-canvas.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { fetchFileLink } from '../api/requests.ts';
+import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
 import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
 

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { addComment, removeFile } from '../api/requests.ts';
+import { addComment, removeFile } from '../api/request-calls.ts';
 import { useDialogAction } from './action-dialog.tsx';
 
 /** Where a new pin goes: 0..1 of the surface, on the PDF page shown when it was placed (null: an image). */

@@ -12,7 +12,7 @@ import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
-import { archiveRequest, submitStep, useRequest } from '../api/requests.ts';
+import { archiveRequest, submitStep, useRequest } from '../api/request-calls.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { AuditTrail } from '../components/audit-trail.tsx';
 import { ChangeDiff } from '../../../components/change-diff.tsx';

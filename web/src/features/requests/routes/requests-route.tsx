@@ -1,6 +1,6 @@
 import { HISTORY_SEARCH_BOUND, type Workflow, type WorkflowRequest } from '@portal/core/workflow';
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
@@ -19,14 +19,18 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/masterdata';
-import { createRequest, useRequestList, useWorkflows } from '../api/requests.ts';
-import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
+import { useRequestList, useWorkflows } from '../api/requests.ts';
+import type { CustomerChoice } from '../components/new-request-dialog.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 
 export const REQUEST_TABS = ['pending', 'history'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
 const PAGE_SIZE = 25;
-type CustomerChoice = { customerId: string; name: string };
+// "New request" (its dialog, the create call) loads when first asked for, or when the pointer or focus reaches
+// the button: the list's first view does not download it (ADR 128).
+const loadNewRequest = () => import('../components/new-request-dialog.tsx');
+const NewRequestDialog = lazy(() => loadNewRequest().then((m) => ({ default: m.NewRequestDialog })));
+const preloadNewRequest = () => void loadNewRequest().catch(() => undefined);
 const masterData = resource((c) => c['master-data'], MasterData);
 
 /**
@@ -96,7 +100,11 @@ function RequestList({ mayRequest, mayApprove, mayEditWorkflows, global }: ListP
           )}
         </div>
       </div>
-      {creating ? <NewRequestDialog customers={customers} initialCustomer={customerId} onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewRequestDialog customers={customers} initialCustomer={customerId} onClose={() => setCreating(false)} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
@@ -156,7 +164,11 @@ function RequestActions({
           {t('workflows.new')}
         </Link>
       ) : null}
-      {mayRequest ? <Button onClick={onCreate}>{t('requests.new.button')}</Button> : null}
+      {mayRequest ? (
+        <Button onClick={onCreate} onPointerEnter={preloadNewRequest} onFocus={preloadNewRequest}>
+          {t('requests.new.button')}
+        </Button>
+      ) : null}
     </div>
   );
 }
@@ -299,61 +311,4 @@ function useRequestColumns(): Column<WorkflowRequest>[] {
     { key: 'rejectedAt', header: t('requests.columns.rejectedAt'), nowrap: true, cell: (r) => when(r.rejectedAt) },
     { key: 'editedBy', header: t('requests.columns.editedBy'), cell: (r) => r.editedByName ?? r.editedBy },
   ];
-}
-
-/** "New request": the customer, then one of its workflows; the request opens at its first step. */
-function NewRequestDialog({
-  customers,
-  initialCustomer,
-  onClose,
-}: {
-  customers: CustomerChoice[];
-  initialCustomer: string;
-  onClose: () => void;
-}) {
-  const t = useT();
-  const navigate = useNavigate();
-  const [customerId, setCustomerId] = useState(initialCustomer || customers[0]?.customerId || '');
-  const workflows = useWorkflows(customerId).data?.workflows ?? [];
-  const [workflowId, setWorkflowId] = useState('');
-  const chosen = workflows.some((w) => w.workflowId === workflowId) ? workflowId : (workflows[0]?.workflowId ?? '');
-  const { busy, problem, run } = useDialogAction();
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const create = () =>
-    void run(async () => {
-      const detail = await createRequest({ workflowId: chosen, customerId }, idempotencyKey);
-      navigate(paths.connect.request(detail.request.id));
-    });
-  return (
-    <ActionDialog
-      title={t('requests.new.title')}
-      actionLabel={t('requests.new.create')}
-      onAction={create}
-      onClose={onClose}
-      busy={busy}
-      problem={problem}
-      disabled={!chosen || !customerId}
-    >
-      <SelectField
-        label={t('requests.filters.customer')}
-        value={customerId}
-        options={customers.map((c) => ({ value: c.customerId, label: c.name }))}
-        onValueChange={setCustomerId}
-      />
-      <SelectField
-        label={t('requests.new.workflow')}
-        value={chosen}
-        options={
-          workflows.length
-            ? workflows.map((w) => ({ value: w.workflowId, label: w.name }))
-            : [{ value: '', label: t('requests.new.noWorkflows') }]
-        }
-        onValueChange={setWorkflowId}
-        disabled={workflows.length === 0}
-      />
-      {workflows.find((w) => w.workflowId === chosen)?.description ? (
-        <p>{workflows.find((w) => w.workflowId === chosen)?.description}</p>
-      ) : null}
-    </ActionDialog>
-  );
 }

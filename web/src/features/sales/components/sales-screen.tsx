@@ -1,6 +1,6 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
+import { FiltersCard, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { useUserFormat } from '../../../lib/user-format.ts';
@@ -8,9 +8,12 @@ import { defaultSalesFilter, type SalesFilter, salesFilterProblems } from '../mo
 import { SALES_TABS, type SalesTab, tabFromParam } from '../model/sales-tabs.ts';
 import { useSalesStores } from '../api/sales.ts';
 import { SalesFilters } from './sales-filters.tsx';
-import { SalesNotesPanel } from './sales-notes.tsx';
 import { SalesStatistic } from './sales-statistic.tsx';
-import { SalesTransactions } from './sales-transactions.tsx';
+
+// The Transactions and Notes headers load when first chosen: the screen's first view, the statistic, does not
+// download them (ADR 128).
+const SalesTransactions = lazy(() => import('./sales-transactions.tsx').then((m) => ({ default: m.SalesTransactions })));
+const SalesNotesPanel = lazy(() => import('./sales-notes.tsx').then((m) => ({ default: m.SalesNotesPanel })));
 
 /** What the Orders header is given: the sales filters' range and store, once they are valid. */
 export interface SalesOrdersRange {
@@ -94,7 +97,7 @@ export function SalesScreen({
           </FiltersCard>
         ) : null}
         <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} tabIndex={0} className="focus:outline-none">
-          {panel}
+          <Suspense fallback={<FullPageSpinner label={t('sales.loading')} />}>{panel}</Suspense>
         </div>
       </div>
     </div>
