@@ -40,6 +40,27 @@ const serviceWorker = VitePWA({
   },
 });
 
+/**
+ * The data layer's chunk (below): the layer, the catalogue map, and what both portals' signed-in shells run, with
+ * everything they import that the entry does not. A module both shells import but neither group names would be
+ * captured by the first portal's group, and every page of the other portal would download that shell (ADR 127).
+ */
+const EVERY_SIGNED_IN_PAGE = [
+  'web/src/app/data-layer.tsx',
+  'web/src/i18n/catalogue-files.ts',
+  // RequireAuth, and the screens both portals' route tables name
+  'web/src/app/guards.tsx',
+  'web/src/app/signed-in-screens.ts',
+  // Both layouts: the MFA notice, service messages, the phone's drawer
+  'web/src/features/account/components/mfa-notice.tsx',
+  'web/src/app/shell/service-messages.tsx',
+  'web/src/components/ui/drawer.tsx',
+  // Read by both portals' screens and shells
+  'web/src/lib/resource-client.ts',
+  'web/src/lib/user-format.ts',
+  'packages/core/src/auth/flags.ts',
+];
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), serviceWorker],
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
@@ -73,14 +94,21 @@ export default defineConfig({
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).
-            // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: the data layer loads
-            // the first of them (`errors`), and the login page needs neither (ADR 121).
-            { name: 'data-layer', test: /web[\\/]src[\\/](app[\\/]data-layer\.tsx|i18n[\\/]catalogue-files\.ts)$/, priority: 3 },
-            // The signed-in shells (both portals' layouts, their guards, the /app and /connect route table): one
-            // chunk every signed-in page loads first, instead of ~30 small ones (ADR 097).
+            // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: every signed-in page
+            // loads a feature catalogue with its shell, and the login page needs neither (ADR 121). So does what
+            // both portals' shells run (EVERY_SIGNED_IN_PAGE): every signed-in page loads the layer first, and
+            // neither portal's shell then downloads the other's (ADR 127).
+            { name: 'data-layer', test: (id) => EVERY_SIGNED_IN_PAGE.some((path) => id.replaceAll('\\', '/').endsWith(path)), priority: 3 },
+            // Each portal's signed-in shell (its route table, its layout, its guards): one chunk a signed-in page
+            // of that portal loads first, instead of ~15 small ones (ADR 097), and not the other portal's (ADR 127).
             {
-              name: 'signed-in-shell',
-              test: /web[\\/]src[\\/]app[\\/](signed-in-routes|guards|layouts[\\/](app|connect)-layout)\.tsx$/,
+              name: 'connect-shell',
+              test: /web[\\/]src[\\/]app[\\/](connect-routes|connect-guards|layouts[\\/]connect-layout)\.tsx$/,
+              priority: 2,
+            },
+            {
+              name: 'ordering-shell',
+              test: /web[\\/]src[\\/]app[\\/](app-routes|ordering-guards|layouts[\\/]app-layout)\.tsx$/,
               priority: 1,
             },
           ],

@@ -1,10 +1,11 @@
-import { loadCatalogue } from '../i18n/index.ts';
+import { loadCatalogue, loadErrorTexts } from '../i18n/index.ts';
 import { firstStatus, startFirstReads } from '../lib/api-first-reads.ts';
-import { isSignedInPath } from '../lib/paths.ts';
+import { isConnectHome, isSignedInPath } from '../lib/paths.ts';
 import { currentPortal } from '../lib/portal.ts';
 import { storedSignedIn } from '../lib/stored-session.ts';
 import { createStore, useStore } from '../lib/store.ts';
 import { onFirstIntent } from './first-intent.ts';
+import { whenPageIdle } from './update/when-page-idle.ts';
 import type * as DataLayerModule from './data-layer.tsx';
 import type * as SignInLayerModule from './sign-in-layer.ts';
 
@@ -24,8 +25,9 @@ const failureStore = createStore<unknown>(undefined);
 let loading: Promise<DataLayer> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
-  // With the texts of its errors (API error codes, field rules), like a lazy route with its catalogue.
-  loading ??= Promise.all([import('./data-layer.tsx'), loadCatalogue('errors')]).then(
+  // The texts of its errors (API error codes, field rules) come apart in the built app (startDataLayer, ADR 127);
+  // outside it (tests) with the layer, as a lazy route's catalogue.
+  loading ??= Promise.all([import('./data-layer.tsx'), import.meta.env.PROD ? undefined : loadCatalogue('errors')]).then(
     ([layer]) => {
       failureStore.set(undefined);
       layerStore.set(layer);
@@ -48,7 +50,8 @@ const signInStore = createStore<SignInLayer | undefined>(undefined);
 let signInLoading: Promise<SignInLayer> | undefined;
 
 export function loadSignInLayer(): Promise<SignInLayer> {
-  signInLoading ??= Promise.all([import('./sign-in-layer.ts'), loadDataLayer()]).then(
+  // With the texts of the login form's rules (the `errors` catalogue).
+  signInLoading ??= Promise.all([import('./sign-in-layer.ts'), loadDataLayer(), loadErrorTexts()]).then(
     ([layer]) => {
       signInStore.set(layer);
       return layer;
@@ -78,21 +81,27 @@ export const useDataLayerFailure = () => useStore(failureStore);
 /**
  * When the data layer loads (ADR 117). The entry's first reads (api-first-reads.ts: the session status, the brand
  * and a connect section's master data) start at once, in the built app. The layer itself:
- * - at once below /app or /connect, with a signed-in copy of the portal's session in session storage, and outside
- *   the built app (no first reads there);
- * - on the login page and the other public pages, at the visitor's first input (first-intent.ts), when the first
- *   status read says anything but signed out (a signed-in visitor goes on to their landing page, a failure is
- *   reported), or when a lazily loaded page (lazy-route.ts) or a sign-in asks for it. The login card paints and
- *   takes input without it (the submit waits for it); the brand's name and links come from the first read.
+ * - at once below /app or /connect (the connect login, /connect itself, aside: ADR 127), with a signed-in copy of the
+ *   portal's session in session storage, and outside the built app (no first reads there);
+ * - on the login pages (/ and /connect) and the other public pages, at the visitor's first input (first-intent.ts),
+ *   when the first status read says anything but signed out (a signed-in visitor goes on to their landing page, a
+ *   failure is reported), or when a lazily loaded page (lazy-route.ts) or a sign-in asks for it. The login card
+ *   paints and takes input without it (the submit waits for it); the brand's name and links come from the first read.
  * A failed download is tried again where the layer is used.
  */
 function startDataLayer(): void {
   const load = () => void loadDataLayer().catch(() => undefined);
   if (typeof window === 'undefined') return load();
   const portal = currentPortal();
-  if (import.meta.env.PROD) startFirstReads(portal, window.location.pathname);
+  if (import.meta.env.PROD) {
+    startFirstReads(portal, window.location.pathname);
+    // The texts of errors: no screen shows one at first paint (the API client loads them before a failure).
+    onFirstIntent(() => void loadErrorTexts());
+    whenPageIdle(() => void loadErrorTexts());
+  }
   const status = firstStatus();
-  if (!status || isSignedInPath(window.location.pathname) || storedSignedIn(portal)) return load();
+  const { pathname } = window.location;
+  if (!status || (isSignedInPath(pathname) && !isConnectHome(pathname)) || storedSignedIn(portal)) return load();
   onFirstIntent(load);
   void status.then((said) => said === 'other' && load());
 }

@@ -2,7 +2,7 @@ import { Outlet, type RouteObject } from 'react-router-dom';
 import { lazyRoute } from './lazy-route.ts';
 import { RouteErrorBoundary } from './routes/route-error.tsx';
 
-/** Both route tables' parts (router.tsx: the public pages; signed-in-routes.tsx: /app and /connect). */
+/** The route tables' parts (router.tsx: the public pages; app-routes.tsx and connect-routes.tsx: /app and /connect). */
 
 /**
  * A layout's screens as one branch with its own error boundary: a screen that throws shows the error in

@@ -24,6 +24,7 @@ import type allocation from './en-US/allocation.json';
 import type logo from './en-US/logo.json';
 import type team from './en-US/team.json';
 import type audit from './en-US/audit.json';
+import type shell from './en-US/shell.json';
 import shared from './en-US/shared.json';
 
 /**
@@ -31,9 +32,11 @@ import shared from './en-US/shared.json';
  * top-level namespaces (`couponing.json` holds every `couponing.…` key), so a key does not name its file.
  * What the login page shows ships with the app in English: `shared` (shell, public pages, core's
  * messages) and `auth` (the login card). `errors` (every API error code's and field rule's text, one shared
- * catalogue) loads with the data layer (app/data-bridge.ts), which makes the calls and runs the rules.
- * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `account` with the
- * signed-in shells (service messages, the MFA notice) and the account screens, `questionnaire` with the
+ * catalogue) loads apart, at the first input, once the page is idle or before a failure is shown (i18n/index.ts
+ * `loadErrorTexts`, ADR 127).
+ * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `shell` with the signed-in
+ * shells (service messages, the MFA notice, the terms gate: ADR 127), `account` with the account screens and
+ * what asks for a password, `questionnaire` with the
  * ordering shell (the sidebar), `connect` with the connect shell (its sections), `about` with the About page.
  * Every other locale is loaded on demand, catalogue by catalogue; English is the complete fallback. Every
  * text in `shared` ships on the login page (its byte budget, ADR 117): a text only a signed-in or a lazy
@@ -42,9 +45,11 @@ import shared from './en-US/shared.json';
 export type Tree = { [key: string]: string | Tree };
 
 export const BUNDLED_CATALOGUES = ['shared', 'auth'] as const;
-/** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors` the data layer). */
+/** Catalogues loaded with their feature (lazyRoute in router.tsx names them; `errors`: loadErrorTexts). */
 export type FeatureCatalogue =
   | 'errors'
+  // What both signed-in shells may show on any screen: the MFA notice, service messages, the terms gate (ADR 127)
+  | 'shell'
   | 'account'
   | 'about'
   // The connect shell's sections, the change diff of its approvals
@@ -85,6 +90,7 @@ export type English = typeof shared &
   typeof errors &
   typeof auth &
   typeof account &
+  typeof shell &
   typeof about &
   typeof connect &
   typeof questionnaire &

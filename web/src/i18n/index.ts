@@ -228,8 +228,20 @@ export function errorText(code: string, serverMessage = ''): string | undefined 
  */
 export function fieldText(t: Translate, message: string, code?: string): string {
   const rule = isFieldCode(code) ? code : fieldCodeOf(message);
-  return rule ? t(`errors.${rule}`) : message;
+  if (!rule) return message;
+  // Until the `errors` catalogue is there (loadErrorTexts) the rule's own English text, never its key.
+  const key = `errors.${rule}` as const;
+  const text = t(key);
+  return text === key && message ? message : text;
 }
+
+/**
+ * The `errors` catalogue (every API error code's and field rule's text), which no screen shows at first paint:
+ * the data layer starts it at the first input and once the page is idle (data-bridge.ts), the API client before
+ * it reports a failure, the sign-in layer with the login form's rules (ADR 127). A failed load is tried again by
+ * the next caller; meanwhile a field rule reads in its English text (fieldText).
+ */
+export const loadErrorTexts = (): Promise<void> => loadCatalogue('errors').catch(() => undefined);
 
 const isCoreMessageKey = (key: string): key is CoreMessageKey => Object.hasOwn(CoreMessages, key);
 const coreMessageKeys = new Map<string, CoreMessageKey>();

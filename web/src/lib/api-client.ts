@@ -1,7 +1,7 @@
 import { ErrorBody, PORTAL_HEADER, type Portal, TERMS, XSSI_PREFIX } from '@portal/core/shared';
 import { AUTH } from '@portal/core/auth';
 import type * as z from '@portal/core/zod';
-import { errorText, interpolate, translate } from '../i18n/index.ts';
+import { errorText, interpolate, loadErrorTexts, translate } from '../i18n/index.ts';
 import { reportApiReachable } from './connectivity.ts';
 import { takeFirstRead } from './api-first-reads.ts';
 import { currentPortal } from './portal.ts';
@@ -171,7 +171,9 @@ export function createApiFetch(options: ApiFetchOptions = {}): ApiFetch {
     if (!headers.has('Accept')) headers.set('Accept', 'application/json');
     const method = (init?.method ?? (typeof input === 'object' && 'method' in input ? input.method : 'GET')).toUpperCase();
 
-    const fail = (error: ApiError): never => {
+    const fail = async (error: ApiError): Promise<never> => {
+      // Its texts first: the `errors` catalogue loads at the first failure if the page has not loaded it yet (ADR 127).
+      await loadErrorTexts();
       lastFailed = {
         url: urlOf(input),
         method,
@@ -242,6 +244,7 @@ export async function readJson<S extends z.ZodMiniType>(
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   const error = new ApiError(response.status, { code: ClientErrorCode.invalidResponse, message: '' });
+  await loadErrorTexts();
   if (options.notify ?? true) (options.onFailure ?? defaultOnFailure)(error);
   throw error;
 }

@@ -128,3 +128,9 @@ export function portalPaths(portal: Portal): PortalPaths {
 /** Whether a path is below a signed-in shell's root (/app or /connect), where the signed-in code loads at once (ADR 097). */
 export const isSignedInPath = (pathname: string): boolean =>
   [paths.app.root, paths.connect.root].some((root) => pathname === root || pathname.startsWith(`${root}/`));
+
+/**
+ * The connect portal's home (/connect): its login page while the visitor is not signed in to connect, served from
+ * the entry in the public shell like the ordering portal's (/), without the signed-in code (ADR 127).
+ */
+export const isConnectHome = (pathname: string): boolean => pathname.replace(/\/+$/, '') === paths.connect.root;

@@ -13,7 +13,7 @@ const WorkflowList = lazy(() => import('../../features/workflows/components/work
  * /connect/requests (ADR 046): the requests feature's screens; "New
  * request" for users with flow.doRequests, the workflows feature's list for flow.editWorkflows. A request's page
  * (what it offers comes from the server, `may`) and the workflow editor are screens of their own
- * (signed-in-routes.tsx): the list does not download them (ADR 128).
+ * (connect-routes.tsx): the list does not download them (ADR 128).
  */
 export function ConnectRequestsRoute() {
   const t = useT();

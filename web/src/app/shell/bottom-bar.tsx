@@ -6,9 +6,12 @@ import { useT } from '../../i18n/index.ts';
 import { FooterEntry, footerIcon, footerLabel } from './footer-item.tsx';
 import { type FooterItem, splitBottomBar } from './nav-items.ts';
 
-// The 'More' sheet (and the dialog it opens in) loads with its own chunk where there is more to show: the
-// public pages' bar (Privacy policy, Legal notice) never has, so the login page does not carry it.
-const ActionSheet = lazy(() => import('../../components/ui/action-sheet.tsx').then((m) => ({ default: m.ActionSheet })));
+// The 'More' sheet loads with its own chunk when first asked for: its button pressed or focused (the download
+// starts before the click ends), not with every signed-in page, most of which never open it (ADR 127). The
+// public pages' bar (Privacy policy, Legal notice) has no 'More' at all.
+const loadActionSheet = () => import('../../components/ui/action-sheet.tsx');
+const ActionSheet = lazy(() => loadActionSheet().then((m) => ({ default: m.ActionSheet })));
+const preloadActionSheet = () => void loadActionSheet().catch(() => undefined);
 
 const itemClass =
   'flex h-full w-full flex-col items-center justify-center gap-1 px-1 text-[11px] font-medium leading-tight text-slate-600 hover:text-brand-700 active:bg-slate-50';
@@ -20,6 +23,8 @@ export function BottomBar({ items, onLogout }: { items: readonly FooterItem[]; o
   const t = useT();
   const navigate = useNavigate();
   const [moreOpen, setMoreOpen] = useState(false);
+  // Mounted from its first opening on (so it can close with its dialog's own behaviour).
+  const [moreAsked, setMoreAsked] = useState(false);
   const { main, more, dropped } = splitBottomBar(items);
   if (dropped.length > 0) console.warn('Bottom bar: more than 8 overflow items; not shown:', dropped);
 
@@ -51,7 +56,18 @@ export function BottomBar({ items, onLogout }: { items: readonly FooterItem[]; o
           ))}
           {more.length > 0 ? (
             <li>
-              <button type="button" className={itemClass} aria-haspopup="dialog" aria-expanded={moreOpen} onClick={() => setMoreOpen(true)}>
+              <button
+                type="button"
+                className={itemClass}
+                aria-haspopup="dialog"
+                aria-expanded={moreOpen}
+                onPointerDown={preloadActionSheet}
+                onFocus={preloadActionSheet}
+                onClick={() => {
+                  setMoreAsked(true);
+                  setMoreOpen(true);
+                }}
+              >
                 <MoreIcon />
                 {t('footer.more')}
               </button>
@@ -59,7 +75,7 @@ export function BottomBar({ items, onLogout }: { items: readonly FooterItem[]; o
           ) : null}
         </ul>
       </nav>
-      {more.length > 0 ? (
+      {more.length > 0 && moreAsked ? (
         <Suspense fallback={null}>
           <ActionSheet
             open={moreOpen}

@@ -5,7 +5,7 @@ import { useBrand } from '../../features/brand/api/brand.ts';
 import { useLogout } from './use-logout.ts';
 
 /** The terms screen and its Markdown renderer load only for a user who has terms to accept (ADR 086). */
-const TermsScreen = lazyRoute(() => import('../../features/terms/components/terms-screen.tsx'), 'TermsScreen', 'account');
+const TermsScreen = lazyRoute(() => import('../../features/terms/components/terms-screen.tsx'), 'TermsScreen', 'shell');
 
 /** The terms screen in place of a section: in the connect shell (its header and footer), or as the ordering page. */
 export function TermsGate() {

@@ -53,7 +53,9 @@ describe('the connect shell', () => {
   it('opens a screen for every section: no home tile says "Not available yet"', async () => {
     fakeBackend({ 'GET /api/auth/status': { body: everything } });
     renderRoute(paths.connect.root);
-    const main = await screen.findByRole('main');
+    // The connect shell once the session is confirmed (until then /connect is the login page, in the public shell).
+    await navLabels();
+    const main = screen.getByRole('main');
     await within(main).findByRole('link', { name: 'Transactions' });
     for (const name of ['Serial Numbers', 'News', 'Documents', 'Company', 'Logo', 'Product allocation'])
       expect(within(main).getByRole('link', { name })).toBeTruthy();
