@@ -1,8 +1,8 @@
-import { RequestDetail, Workflow, WorkflowRequestPage } from '@portal/core/workflow';
+import { RequestDetail, WorkflowRequestPage } from '@portal/core/workflow';
 import { toPagination } from '@portal/core/shared';
-import * as z from '@portal/core/zod';
 import useSWR from 'swr';
-import { idempotent, routeSection, SECTION_READ } from '../../../lib/resource-client.ts';
+import { flowSection } from '../../../lib/flow-section.ts';
+import { idempotent, SECTION_READ } from '../../../lib/resource-client.ts';
 
 /**
  * The Requests section's list calls (ADR 046; workflows-shared.md): flow/workflows (the list's filter),
@@ -10,21 +10,12 @@ import { idempotent, routeSection, SECTION_READ } from '../../../lib/resource-cl
  * own (request-calls.ts), so the list does not download them (ADR 128). Failures are shown in place (codes
  * translated), so no snack; a 401/403 still opens the auth dialog. Keys share the resource client's shape
  * `[scope, portal, route, kind, path]` (a logout drops them); every write re-reads the section's answers,
- * the shown one kept until then.
+ * the shown one kept until then. The section's scope and its workflow list are lib/flow-section.ts's.
  */
-export const requestsSection = routeSection('connect', ['flow/workflows', 'flow/workflow-requests']);
+export const requestsSection = flowSection;
 export const refreshRequests = requestsSection.refresh;
 const { client, read, write, key } = requestsSection;
 const flow = () => client().flow;
-
-const WorkflowList = z.object({ workflows: z.array(Workflow) });
-
-/** The customer's workflows a request starts from (the list's filter, "New request"); the editor's calls are features/workflows'. */
-export function useWorkflows(customerId: string) {
-  const at = flow().workflows;
-  const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), SECTION_READ);
-}
 
 export interface RequestListQuery {
   history: boolean;

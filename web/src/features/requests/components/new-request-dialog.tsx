@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router-dom';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
-import { createRequest, useWorkflows } from '../api/requests.ts';
+import { useWorkflows } from '../../../lib/flow-section.ts';
+import { createRequest } from '../api/requests.ts';
 import { ActionDialog, useDialogAction } from './action-dialog.tsx';
 
 export type CustomerChoice = { customerId: string; name: string };

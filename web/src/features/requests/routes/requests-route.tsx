@@ -19,7 +19,8 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { useResourceGet, resource } from '../../../lib/resource-client.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { MasterData } from '@portal/core/masterdata';
-import { useRequestList, useWorkflows } from '../api/requests.ts';
+import { useWorkflows } from '../../../lib/flow-section.ts';
+import { useRequestList } from '../api/requests.ts';
 import type { CustomerChoice } from '../components/new-request-dialog.tsx';
 import { STATUS_THEME } from '../model/status.ts';
 

@@ -1,24 +1,15 @@
 import { ApproverCandidates, Workflow, type WorkflowInput, type WorkflowUpdate } from '@portal/core/workflow';
-import * as z from '@portal/core/zod';
 import useSWR from 'swr';
-import { idempotent, routeSection, SECTION_READ, segment } from '../../../lib/resource-client.ts';
+import { flowSection } from '../../../lib/flow-section.ts';
+import { idempotent, SECTION_READ, segment } from '../../../lib/resource-client.ts';
 
 /**
  * The workflow editor's calls (ADR 046): flow/workflows, on the typed client (ADR 057), keyed like the
  * requests feature's (`[scope, portal, route, kind, path]`). A save re-reads the Requests section's answers
  * (workflows and requests alike), as the requests feature's writes do.
  */
-const { client, read, write, key } = routeSection('connect', ['flow/workflows', 'flow/workflow-requests']);
+const { client, read, write, key } = flowSection;
 const flow = () => client().flow;
-
-const WorkflowList = z.object({ workflows: z.array(Workflow) });
-
-/** The customer's workflows (the list a user who only edits workflows sees). */
-export function useWorkflows(customerId: string) {
-  const at = flow().workflows;
-  const args = { query: { customerId } };
-  return useSWR(customerId ? key('flow/workflows', 'list', at.$path(args)) : null, () => read(at.$get(args), WorkflowList), SECTION_READ);
-}
 
 /** One workflow's latest version (the editor). */
 export function useWorkflow(workflowId: string) {

@@ -10,7 +10,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { resource, useResourceGet } from '../../../lib/resource-client.ts';
-import { useWorkflows } from '../api/workflows.ts';
+import { useWorkflows } from '../../../lib/flow-section.ts';
 
 const masterData = resource((c) => c['master-data'], MasterData);
 
