@@ -84,4 +84,13 @@ describe('searched lists in a card', () => {
     for (const text of shows) expect(await within(card).findAllByText(text)).not.toHaveLength(0);
     expect(within(card).queryByRole('alert') !== null).toBe(answer === failed);
   });
+
+  it('reads the retailers once when a new tab restores the chosen retailer from the page the selection shows', async () => {
+    resetSession('ordering');
+    const backend = fakeBackend({ 'GET /api/auth/status': { body: status }, [RETAILERS]: { body: retailers } });
+    renderRoute(paths.app.retailerSelection);
+    const card = (await screen.findByRole('search')).parentElement!;
+    expect(await within(card).findByText('Südkauf')).toBeTruthy();
+    expect(backend.callsTo('GET', '/api/replenishment/retailers')).toHaveLength(1);
+  });
 });
