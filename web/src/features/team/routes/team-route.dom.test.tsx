@@ -74,6 +74,19 @@ const overview = (over: Partial<TeamOverview> = {}): TeamOverview => ({
 const teamBackend = (routes: FakeRoutes) =>
   fakeBackend({ 'GET /api/auth/status': { body: admin }, 'GET /api/team': { body: overview() }, ...routes });
 
+/** The Users section of an admin placing members at C-1 and C-2, a cap of 25 each, with these seats in use. */
+function showTeamWithSeats(atC1: number, atC2: number) {
+  const byCustomer = [
+    { customerId: 'C-1', used: atC1 },
+    { customerId: 'C-2', used: atC2 },
+  ];
+  fakeBackend({
+    'GET /api/auth/status': { body: admin },
+    'GET /api/team': { body: overview({ cap: { limit: 25, used: atC1, byCustomer } }) },
+  });
+  renderRoute(paths.app.team);
+}
+
 describe('the Users section', () => {
   beforeEach(() => {
     resetSession('ordering');
@@ -99,15 +112,7 @@ describe('the Users section', () => {
   });
 
   it("counts the brand's cap per company: an admin of several invites where a seat is left, and sees each one's count", async () => {
-    const byCustomer = [
-      { customerId: 'C-1', used: 25 },
-      { customerId: 'C-2', used: 3 },
-    ];
-    fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview({ cap: { limit: 25, used: 25, byCustomer } }) },
-    });
-    renderRoute(paths.app.team);
+    showTeamWithSeats(25, 3);
     expect(await screen.findByText(/Each company may have up to 25 accounts/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invite colleague' }));
     const dialog = await screen.findByRole('dialog');
@@ -120,15 +125,7 @@ describe('the Users section', () => {
   });
 
   it('closes the invitation when every company is full', async () => {
-    const byCustomer = [
-      { customerId: 'C-1', used: 25 },
-      { customerId: 'C-2', used: 25 },
-    ];
-    fakeBackend({
-      'GET /api/auth/status': { body: admin },
-      'GET /api/team': { body: overview({ cap: { limit: 25, used: 25, byCustomer } }) },
-    });
-    renderRoute(paths.app.team);
+    showTeamWithSeats(25, 25);
     expect(await screen.findByText(/Every company has all 25 accounts in use/)).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Invite colleague' }).disabled).toBe(true);
   });
