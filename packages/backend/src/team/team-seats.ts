@@ -25,9 +25,12 @@ export async function seatsUsed(db: Db, customerId: string, now: Date, ledger?: 
   const seen = ledger ?? (await getSeatLedger(db, customerId));
   const [{ items: accounts }, invitations] = await Promise.all([listAccountsOfCustomer(db, customerId), listInvitations(db, customerId)]);
   const t = now.getTime();
-  const recent = seen.recent.filter((r) => t - Date.parse(r.at) < INDEX_SETTLE_MS);
+  const recent = recentActivations(seen, t);
   return { ...countSeats(accounts, invitations, t, recent), recent, ledger: seen };
 }
+
+/** The usernames the ledger made active within the index's lag, as of `t` (ms). */
+export const recentActivations = (ledger: SeatLedger, t: number) => ledger.recent.filter((r) => t - Date.parse(r.at) < INDEX_SETTLE_MS);
 
 /**
  * The seats of one customer's accounts and invitations as read at `t` (ms): accounts that are not deactivated

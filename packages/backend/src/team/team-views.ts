@@ -7,8 +7,8 @@ import { allCustomerRoles, getCustomer, getCustomerRole } from '../customers/ind
 import { getCustomerGroup } from '../masterdata/index.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { TeamCaller } from './team-caller.ts';
-import { type InvitationRecord, listInvitations } from './team-entity.ts';
-import { countSeats, seatsUsed } from './team-seats.ts';
+import { getSeatLedger, type InvitationRecord, listInvitations } from './team-entity.ts';
+import { countSeats, recentActivations } from './team-seats.ts';
 import { isSupplierStaff, permissionsOf } from './team-rules.ts';
 
 /** The team as the admin sees it (ADR 113): its scopes, who is on it, and the views the Users section lists. */
@@ -73,21 +73,25 @@ export async function teamSettings(db: Db, account: Pick<Account, 'brandId'>) {
 export async function overviewOf(db: Db, now: () => Date, caller: TeamCaller): Promise<TeamOverview> {
   const scopes = await scopesOf(db, now, caller.account);
   const t = now().getTime();
+  const own = caller.account.customerId;
+  // The own customer's count adds the seat ledger's recent activations (the invite button's state): one read of
+  // the ledger beside the scopes' lists, which serve the count as well (a display: the write checks again).
+  const ownLedger = scopes.some((s) => s.customerId === own) ? getSeatLedger(db, own) : null;
   const perScope = await mapLimit(scopes, 4, async (scope) => {
     const [{ items }, invites] = await Promise.all([listAccountsOfCustomer(db, scope.customerId), listInvitations(db, scope.customerId)]);
+    const recent = scope.customerId === own && ownLedger ? recentActivations(await ownLedger, t) : [];
     return {
       customerId: scope.customerId,
       members: items.filter((a) => onTeam(a, scopes, caller.portal)),
       invites: invites.filter((i) => i.status === 'pending' && i.portal === caller.portal && Date.parse(i.expiresAt) > t),
       // Every portal's accounts and invitations take a seat, not only this portal's (ADR 113).
-      seats: countSeats(items, invites, t).used,
+      seats: countSeats(items, invites, t, recent).used,
     };
   });
   const { cap } = await teamSettings(db, caller.account);
-  const own = caller.account.customerId;
-  // The own customer's count with the seat ledger's recent activations (the invite button's state).
-  const used = own ? (await seatsUsed(db, own, now())).used : 0;
-  const byCustomer = perScope.map((s) => ({ customerId: s.customerId, used: s.customerId === own ? used : s.seats }));
+  // The admin's own customer is among the scopes (scopesOf) unless the admin is supplier staff: no seats then.
+  const used = perScope.find((s) => s.customerId === own)?.seats ?? 0;
+  const byCustomer = perScope.map((s) => ({ customerId: s.customerId, used: s.seats }));
   return {
     portal: caller.portal,
     members: perScope
