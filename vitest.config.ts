@@ -1,12 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { E2E_LANES } from './tests/support/e2e-lane.ts';
 
 // One `vitest run` executes every suite; each project has its own setup.
 export default defineConfig({
   test: {
     // A worker per core (vitest's default leaves one core to itself: on CI's two cores, one file at a time).
     // A server file keeps about one core busy between its worker and DynamoDB Local, so two run side by side;
-    // the e2e files still run one after another (fileParallelism false, their own group after the others).
+    // the e2e files run after the others, in lanes (below).
     maxWorkers: availableParallelism(),
     projects: [
       {
@@ -65,11 +66,14 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/local-server.ts'],
-          // The global setup starts the runtime without waiting for it; each file waits here (tests/setup/local-server.ts).
+          // The global setup starts a runtime per lane without waiting for it; each file takes a ready lane of its
+          // own here (tests/setup/e2e-ready.ts): a worker per lane, the lanes side by side, in a group after the
+          // other projects' files (their CPU is spent by then; the starts ran beside them).
           setupFiles: ['tests/setup/e2e-ready.ts'],
+          maxWorkers: E2E_LANES,
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
@@ -10,8 +11,8 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * a couponing-only user sees no Retailer entry and cannot open retailer selection; a deep link survives
  * the sign-in.
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eLane().baseUrl;
+const dataDir = e2eLane().dataDir;
 const passwordOf = (username: string) => demoAccount(username).password;
 
 const { freshPage } = useBrowser();

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { checkBothWidths, violations } from '../support/axe.ts';
 import { signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
@@ -9,7 +10,7 @@ import { signInToConnect, signInToOrdering, useBrowser } from '../support/browse
  * desktop and phone width, signed in as the demo users against the real `npm start` runtime. A serious or
  * critical violation fails with the rule, the element and axe's explanation.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const { freshPage } = useBrowser();
 /** Evaluated in the page (this file is type-checked without the DOM library; evaluate, unlike waitForFunction, is not held to the CSP). */
 /** Evaluated in the page: the focused element's tag and text, e.g. `A Transactions`. */

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
@@ -12,8 +13,8 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * an expired password forcing the change, and the 'higher authentication standard' dialog. Each test has a
  * demo account of its own (scripts/seed/demo/accounts.jsonl) and a browser context of its own.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
 const deDE = JSON.parse(readFileSync('web/src/i18n/de-DE/shared.json', 'utf8')) as {
   messages: Record<string, string>;
 };

@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -10,7 +11,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * clock moved one poll ahead), applied by itself on / and offered as a toast on an ordering step, the
  * basket kept; offline, the login page still opens and says the portal is offline.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const retailer = demoAccount('demo.retailer');
 const { freshPage } = useBrowser({ serviceWorkers: 'allow' });
 

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
@@ -17,8 +18,8 @@ import { acceptInvitation, fillInvitation, fillInvitationPage, newInvitee, sendI
  * the colleague's permissions and deactivates the account — and the log says all of it in German words, also
  * when filtered by the colleague (the person as the subject). Against `npm start` and its demo seed.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
 const admin = demoUsers().find((u) => u.username === 'e2e.deutsch.admin')!;
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { addDays, calendarDateInZone } from '@portal/core/shared';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -9,7 +10,7 @@ import { shoot, signInToConnect, signInToOrdering, useBrowser } from '../support
  * Nordmarkt Hamburg Altona for tomorrow, demo.approver approves it (four-eyes); the ordering portal (demo.retailer) still offers it
  * today and no longer tomorrow, with the backend's clock moved a day (scripts/local/clock-hook.ts).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const PRODUCT = 'Aurora Games 50 EUR';
 const DAY_MS = 86_400_000;
 

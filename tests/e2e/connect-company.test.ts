@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
@@ -8,7 +9,7 @@ import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
  * demo's earlier pending change is archived first so this one may be filed. demo.approver approves it on the
  * request screen, where the diff shows; the profile then holds the new value, and a second approval changes nothing.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const NEW_EMAIL = `billing-${Date.now().toString(36)}@aurora.example`;
 const { freshPage } = useBrowser();
 

@@ -1,5 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { canvasInked, pdfViewerProblems, signInToConnect, useBrowser } from '../support/browser.ts';
 
@@ -10,7 +11,7 @@ import { canvasInked, pdfViewerProblems, signInToConnect, useBrowser } from '../
  * saves it, the page stays) and opens it in the page viewer (pdf.js and its worker under the site's CSP).
  * One browser, one sign-in.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const editor = demoAccount('demo.connect');
 const { freshPage } = useBrowser();
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 
@@ -10,7 +11,7 @@ import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
  * and download the file — at 1280 px, then the list on a 375 px phone. Against the real `npm start` runtime and its demo
  * seed (~3 transactions a day for P-2001 over the 90 demo days). No sleeps: every step waits for a state.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const connectUser = demoAccount('demo.connect');
 
 const { freshPage } = useBrowser({ acceptDownloads: true });

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
@@ -8,7 +9,7 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * Logo section, sees it in the header preview, saves it; demo.payments, another user of P-2001, signs in and
  * has it in the portal header.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const [editor, other] = ['demo.connect', 'demo.payments'].map(demoAccount);
 const { freshPage } = useBrowser();
 

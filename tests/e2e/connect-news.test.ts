@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
 
@@ -11,8 +12,8 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * (`npm run import -- news.jsonl`, the CLI's one path), and demo.payments, who reads German, finds it unread
  * in the News section, opens it in German (Markdown rendered) and sees it read afterwards.
  */
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eLane().baseUrl;
+const dataDir = e2eLane().dataDir;
 const reader = demoAccount('demo.payments');
 const NEWS_ID = `news-e2e-${Date.now().toString(36)}`;
 const TITLE_DE = `Neue Preise ${NEWS_ID.slice(-6)}`;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToConnect, useBrowser } from '../support/browser.ts';
 import { DEMO_SFTP_LOGIN, entries, read, sftpSession } from '../support/sftp-session.ts';
@@ -14,9 +15,9 @@ import { DEMO_SFTP_LOGIN, entries, read, sftpSession } from '../support/sftp-ses
  * recipient through the mail's link, and resend a delivery made to fail by the local fault hook. Then the
  * list and the report page on a 375 px phone. Against the real `npm start` runtime; no sleeps.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
-const dataDir = inject('dataDir');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
+const dataDir = e2eLane().dataDir;
 const connectUser = demoAccount('demo.connect');
 const REPORT_NAME = `E2E sales ${Date.now().toString(36)}`;
 const CONTACT = 'reports.e2e@example.test';

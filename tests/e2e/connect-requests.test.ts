@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { pngOf } from '../../scripts/seed/demo-files.ts';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { shoot, useBrowser } from '../support/browser.ts';
@@ -12,8 +13,8 @@ import { shoot, useBrowser } from '../support/browser.ts';
  * (submission) and the requester's mail (decision) arrive in the local mailbox with the deep link. Screens
  * at 375 and 1280 px. Against the real `npm start` runtime; no sleeps.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
 // The accounts file's rows carry the e-mail and customer the typed view leaves out.
 const users = demoUsers() as (ReturnType<typeof demoUsers>[number] & { email: string; customerId: string })[];
 const requester = users.find((u) => u.username === 'demo.connect')!;

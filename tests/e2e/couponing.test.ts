@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -10,7 +11,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * are used by this file only (the e2e server's data is shared by the files of one run).
  * Screens are shot at 375 and 1280 px.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const retailer = demoAccount('demo.retailer');
 
 const { freshPage } = useBrowser();

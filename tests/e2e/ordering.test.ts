@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -9,7 +10,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * quantities and a basket error, submit, finalisation with the PDF, the order in Orders and the Sales
  * chart — against the real `npm start` runtime with its demo data. Screens are shot at 375 and 1280 px.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const retailer = demoAccount('demo.retailer');
 
 const { freshPage } = useBrowser({ acceptDownloads: true });

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
 
@@ -11,8 +12,8 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * passkey as the second factor after a password. WebAuthn needs a secure context: localhost over http is one,
  * and the relying party is APP_URL's host (localhost). Each test has a demo account of its own.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { mayEqualEnglish } from '../../web/src/i18n/same-as-english.ts';
 import { checkBothWidths } from '../support/axe.ts';
@@ -19,7 +20,7 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * labels of the other locales without loading a page more. All but the Polish ordering walk use a browser
  * that names only a language (pl, fr, de): the login page maps it to the portal's locale (core resolveLocale).
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 
 type Tree = { [key: string]: string | Tree };
 const leaves = (tree: Tree): string[] => Object.values(tree).flatMap((value) => (typeof value === 'string' ? [value] : leaves(value)));

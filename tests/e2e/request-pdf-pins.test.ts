@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { useBrowser } from '../support/browser.ts';
 
@@ -12,7 +13,7 @@ import { useBrowser } from '../support/browser.ts';
  * a reload pin 1 is on page 2 and not on page 1. No CSP violation and no pdf.js fallback to a main-thread
  * ("fake") worker on the way.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const users = demoUsers() as (ReturnType<typeof demoUsers>[number] & { customerId: string })[];
 const requester = users.find((u) => u.username === 'demo.connect')!;
 const API = { 'X-Portal': 'connect', 'Content-Type': 'application/json' };

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const shots = 'tests/e2e/screenshots';
 const retailer = demoAccount('demo.retailer');
 let browser: Browser;

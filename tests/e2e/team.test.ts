@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoUsers } from '../../scripts/seed/seed.ts';
 import { checkBothWidths } from '../support/axe.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
@@ -11,8 +12,8 @@ import { acceptInvitation, fillInvitation, fillInvitationPage, newInvitee, sendI
  * mailed link, chooses a username and password, signs in and sees exactly the granted section; the admin
  * deactivates the colleague, whose open session ends with its next request. axe at both widths on every screen.
  */
-const baseUrl = inject('baseUrl');
-const sesUrl = inject('sesUrl');
+const baseUrl = e2eLane().baseUrl;
+const sesUrl = e2eLane().sesUrl;
 const admin = demoUsers().find((u) => u.username === 'e2e.team.admin');
 if (!admin) throw new Error('no demo account e2e.team.admin');
 

@@ -1,4 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
 
@@ -8,7 +9,7 @@ import { shoot, signInToOrdering, useBrowser } from '../support/browser.ts';
  * and is not asked again at the next sign-in; then orders with the brand's prices (ADR 089). A new version
  * asking again is functions/api/terms.test.ts's.
  */
-const westUrl = inject('baseUrl').replace('//localhost', '//west.localhost');
+const westUrl = e2eLane().baseUrl.replace('//localhost', '//west.localhost');
 const west = demoAccount('demo.west');
 const { freshPage } = useBrowser();
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
 
@@ -9,7 +10,7 @@ import { launchChromium } from '../support/browser.ts';
  * to connect does not sign the browser in to ordering, the ordering portal's login page shows no
  * 'Access denied' dialog, and signing in or out of one portal leaves the other as it was.
  */
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 const shots = 'tests/e2e/screenshots';
 const connectUser = demoAccount('demo.connect');
 const retailer = demoAccount('demo.retailer');

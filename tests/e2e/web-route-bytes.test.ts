@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { byteTotals, coldContext, observe, OBSERVE_SETTLED, settle, signInCookies } from '../../scripts/bench/page-load.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { launchChromium } from '../support/browser.ts';
@@ -26,7 +27,7 @@ interface RouteBudget {
 const budgets = (JSON.parse(readFileSync(new URL('../../budgets.json', import.meta.url), 'utf8')) as { webRoutes: RouteBudget[] })
   .webRoutes;
 
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 let browser: Browser;
 const cookies: Partial<Record<RouteBudget['as'], Awaited<ReturnType<typeof signInCookies>>>> = {};
 

@@ -4,36 +4,51 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/local/ports.ts';
+import { E2E_LANES, type E2eLane } from '../support/e2e-lane.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    /** The SES stand-in: the mail it received is at GET <sesUrl>/store. */
-    sesUrl: string;
-    /** The throw-away data folder of this run. */
-    dataDir: string;
-    /** The file the start writes its outcome to (tests/setup/e2e-ready.ts waits for it). */
-    startStatus: string;
+    /** One `npm start` per lane: an e2e file takes a free lane for its run (tests/setup/e2e-ready.ts). */
+    e2eLanes: E2eLane[];
   }
 }
 
-/** How long the start may take to print "Portal ready" (web build and demo seed, beside the other projects' tests). */
+/** How long a start may take to print "Portal ready" (web build and demo seed, beside the other projects' tests). */
 const READY_WITHIN_MS = 300_000;
 
 /**
- * Runs the real `npm start` runtime (all stand-ins, demo seed, web build) on free ports with a
- * throw-away data folder, exactly as a developer would, and hands its URL to the e2e tests.
+ * Runs the real `npm start` runtime (all stand-ins, demo seed, web build) on free ports with a throw-away data
+ * folder, exactly as a developer would, once per e2e lane, and hands their URLs to the e2e tests.
  *
- * It is started, not awaited: vitest runs every project's global setup before the first test, and the e2e
- * files run last (fileParallelism false puts them in a group of their own), so the start (its web build and
- * demo seed, a minute or two) runs beside the other projects' tests instead of before them. Its outcome goes
- * to the `startStatus` file: "ready", or "failed" and the start's output; tests/setup/e2e-ready.ts (a setup
- * file of the e2e project) waits for it before each e2e file.
+ * Started, not awaited: vitest runs every project's global setup before the first test, and the e2e files run
+ * last (a group of their own, vitest.config.ts), so the starts (the web build and the demo seed, a minute or two
+ * each) run beside the other projects' tests instead of before them. Each lane's outcome goes to its
+ * `startStatus` file: "ready", or "failed" and the start's output; tests/setup/e2e-ready.ts waits for a ready
+ * lane before each e2e file. The first lane builds the web; the next ones start once it is ready and serve the
+ * same web/dist (a second build would empty it under the first).
  */
 export default async function setup(project: TestProject) {
-  // A throw-away data folder in memory where the machine has one: DynamoDB Local on disk loads the demo
-  // seed (thousands of transactions) several times slower.
+  // Throw-away folders in memory where the machine has one: DynamoDB Local on disk loads the demo seed
+  // (thousands of transactions) several times slower.
   const shm = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+  const lanes: E2eLane[] = [];
+  const stops: (() => Promise<void>)[] = [];
+  let previous: Promise<boolean> = Promise.resolve(true);
+  for (let lane = 0; lane < E2E_LANES; lane++) {
+    const start = await startLane(shm, lane === 0);
+    lanes.push(start.lane);
+    stops.push(start.stop);
+    const after = previous;
+    // The next lane starts when this one is ready (or not at all when it failed: its files use the others).
+    previous = after.then((ok) => (ok ? start.run() : start.skip()));
+  }
+  project.provide('e2eLanes', lanes);
+  return async () => {
+    await Promise.all(stops.map((stop) => stop()));
+  };
+}
+
+async function startLane(shm: string, buildWeb: boolean) {
   const dataDir = mkdtempSync(join(shm, 'portal-e2e-'));
   const statusDir = mkdtempSync(join(shm, 'portal-e2e-status-'));
   const startStatus = join(statusDir, 'status');
@@ -50,27 +65,11 @@ export default async function setup(project: TestProject) {
     SQS_PORT: String(await freePort()),
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    ...(buildWeb ? {} : { SKIP_WEB_BUILD: '1' }),
   };
-  const child: ChildProcess = spawn('npx', ['tsx', 'scripts/local/start.ts'], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
+  let child: ChildProcess | undefined;
   let output = '';
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      process.kill(-child.pid!, 'SIGINT');
-      setTimeout(() => {
-        try {
-          process.kill(-child.pid!, 'SIGKILL');
-        } catch {
-          // Already gone: nothing left to stop.
-        }
-        resolve();
-      }, 10_000).unref();
-    });
+  let timer: NodeJS.Timeout | undefined;
   let settled = false;
   const settle = (status: string) => {
     if (settled) return;
@@ -78,25 +77,51 @@ export default async function setup(project: TestProject) {
     clearTimeout(timer);
     writeFileSync(startStatus, status);
   };
-  const timer = setTimeout(() => {
-    settle(`failed\nnpm start did not get ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
-    void stop();
-  }, READY_WITHIN_MS);
-  const onData = (chunk: Buffer) => {
-    output += chunk;
-    if (output.includes('Portal ready')) settle('ready');
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      settle('failed\nthe run ended before npm start was ready');
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        rmSync(statusDir, { recursive: true, force: true });
+        resolve();
+      };
+      if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return done();
+      const pid = child.pid;
+      child.once('exit', done);
+      process.kill(-pid, 'SIGINT');
+      setTimeout(() => {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {
+          // Already gone: nothing left to stop.
+        }
+        done();
+      }, 10_000).unref();
+    });
+  /** Starts the runtime; resolves true once it is ready, false when it failed. */
+  const run = () =>
+    new Promise<boolean>((resolve) => {
+      child = spawn('npx', ['tsx', 'scripts/local/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const finish = (status: string) => {
+        settle(status);
+        resolve(status === 'ready');
+      };
+      timer = setTimeout(() => {
+        finish(`failed\nnpm start did not get ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
+        void stop();
+      }, READY_WITHIN_MS);
+      const onData = (chunk: Buffer) => {
+        output += chunk;
+        if (output.includes('Portal ready')) finish('ready');
+      };
+      child.stdout?.on('data', onData);
+      child.stderr?.on('data', onData);
+      child.once('exit', (code) => finish(`failed\nnpm start exited with ${code}:\n${output}`));
+    });
+  const skip = () => {
+    settle('failed\nnot started: the lane before it did not get ready');
+    return false;
   };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  child.once('exit', (code) => settle(`failed\nnpm start exited with ${code}:\n${output}`));
-  project.provide('baseUrl', `http://localhost:${port}`);
-  project.provide('sesUrl', `http://127.0.0.1:${sesPort}`);
-  project.provide('dataDir', dataDir);
-  project.provide('startStatus', startStatus);
-  return async () => {
-    settle('failed\nthe run ended before npm start was ready');
-    await stop();
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(statusDir, { recursive: true, force: true });
-  };
+  const lane: E2eLane = { baseUrl: `http://localhost:${port}`, sesUrl: `http://127.0.0.1:${sesPort}`, dataDir, startStatus };
+  return { lane, run, skip, stop };
 }
