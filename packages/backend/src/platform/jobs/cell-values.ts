@@ -70,3 +70,32 @@ export function wallClockText(localMs: number): string {
   const d = new Date(localMs);
   return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`;
 }
+
+/**
+ * wallClockText of wallClock, per stored instant (the CSV's date column, ADR 134): the text of each UTC quarter hour
+ * is made once (where the zone's offset is whole quarter hours, as every offset in use is), and a row of that quarter
+ * adds its minute and second to it: no Date per row. Rows come newest first, so most rows are in their neighbour's.
+ */
+export function wallClockTexts(timeZone: string): (iso: string) => string {
+  const local = wallClock(timeZone);
+  let bucket = Number.NaN;
+  let prefix = '';
+  let firstMinute = 0;
+  return (iso) => {
+    const ms = Date.parse(iso);
+    // Not a stored instant, or before 1970: the general way.
+    if (!(ms >= 0)) return wallClockText(local(iso));
+    const at = Math.floor(ms / BUCKET_MS);
+    if (at !== bucket) {
+      const start = at * BUCKET_MS;
+      const localStart = local(new Date(start).toISOString());
+      if ((localStart - start) % BUCKET_MS !== 0) return wallClockText(local(iso));
+      const text = wallClockText(localStart);
+      bucket = at;
+      prefix = text.slice(0, 14);
+      firstMinute = Number(text.slice(14, 16));
+    }
+    const within = ms - bucket * BUCKET_MS;
+    return `${prefix}${pad(firstMinute + Math.floor(within / 60_000))}:${pad(Math.floor((within % 60_000) / 1000))}`;
+  };
+}
