@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { zoneOffsetAt } from '@portal/core/shared';
 import { wallClock, wallClockText, wallClockTexts } from './cell-values.ts';
 
 /**
@@ -8,6 +9,24 @@ import { wallClock, wallClockText, wallClockTexts } from './cell-values.ts';
  * and of half an hour, rows in any order.
  */
 const ZONES = ['UTC', 'Europe/Berlin', 'America/St_Johns', 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/New_York', 'Pacific/Chatham'];
+
+describe('wallClock', () => {
+  it.each(ZONES)('adds the offset of the instant itself in %s (a day offset where the day has no change)', (zone) => {
+    const local = wallClock(zone);
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1971, 0, 1), max: Date.UTC(2040, 0, 1) }), (ms) => {
+        expect(local(new Date(ms).toISOString())).toBe(ms + zoneOffsetAt(ms, zone));
+      }),
+    );
+  });
+
+  it('follows a DST change within its day, minute by minute', () => {
+    const local = wallClock('Australia/Lord_Howe');
+    // 2026-04-05 02:00 local (15:00 UTC): Lord Howe's clocks go back half an hour.
+    for (let ms = Date.UTC(2026, 3, 4, 0); ms < Date.UTC(2026, 3, 5, 0); ms += 60_000)
+      expect(local(new Date(ms).toISOString())).toBe(ms + zoneOffsetAt(ms, 'Australia/Lord_Howe'));
+  });
+});
 
 describe('wallClockTexts', () => {
   it.each(ZONES)('equals wallClockText(wallClock(…)) in %s', (zone) => {
