@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/export.ts [--dynamodb-port P --customer C] [--start D --end D] [--zone Z]
- *  [--load N] [--formats csv,xlsx] [--runs N] [--raw-limits 1000,2500,none] [--raw-after] [--node-options '...']
- *  [--table portal-local] [--profile DIR]`
+ *  [--load N] [--data-dir DIR] [--formats csv,xlsx] [--runs N] [--raw-limits 1000,2500,none] [--raw-after]
+ *  [--node-options '...'] [--table portal-local] [--profile DIR]`
  *
  * The export job (ADR 033), all on loopback, in one run:
  * 1. the raw Query read rate of the export's rows: the same Query pages the export reads (items/s, no
@@ -22,9 +22,14 @@
  *   transactions of one customer, imported through the import path. With `--dynamodb-port` and `--load N`:
  *   the same rows loaded once into that DynamoDB Local's `--table` (created if missing) for `--customer`,
  *   so later runs (before and after a change) read the same data set without loading it again.
+ * - `--data-dir DIR` (without `--dynamodb-port`): the private DynamoDB Local keeps its data in DIR; the first run
+ *   loads the `--load N` rows there, later runs with the same DIR, N and days read them without loading again
+ *   (a load of 100,000 rows takes minutes; the JVM starts again each run).
  * The machine is shared: compare the ratios within one run, not the absolute figures across runs.
  */
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import type { TransactionFilter } from '@portal/core/transaction';
@@ -37,6 +42,7 @@ import { EXPORT_NODE_OPTIONS } from '../../infra/export-runtime.ts';
 import { lambdaLikeBundle } from '../checks/api-bundle.ts';
 import { DATA_SET_OPTIONS, openBenchBackend, startBenchBackend } from './bench-backend.ts';
 import { describeRaw, fastest, rawReads } from './raw-read.ts';
+import { startDynamoDbLocal } from '../local/dynamodb-local.ts';
 import { benchTransactionBase, benchTransactionFacts, loadBenchMasterData } from './bench-transactions.ts';
 
 const { values } = parseArgs({
@@ -48,6 +54,7 @@ const { values } = parseArgs({
     'raw-after': { type: 'boolean', default: false },
     'raw-limits': { type: 'string', default: String(JOB_PAGE_ROWS) },
     'node-options': { type: 'string' },
+    'data-dir': { type: 'string' },
     profile: { type: 'string' },
   },
 });
@@ -67,6 +74,12 @@ async function parent() {
     endpoint = `http://127.0.0.1:${values['dynamodb-port']}`;
     // A data set for repeated runs: loaded once into a DynamoDB Local that outlives this run.
     if (values.load) await loadSynthetic(await openBenchBackend(endpoint, table), values.customer, Number(values.load), startDate, endDate);
+  } else if (values['data-dir']) {
+    const kept = await keptDataSet(values['data-dir'], Number(values.load ?? 100_000), startDate, endDate);
+    stop = kept.stop;
+    endpoint = kept.endpoint;
+    table = KEPT_TABLE;
+    customerId = 'R-BENCH';
   } else {
     const bench = await startBenchBackend();
     stop = bench.stop;
@@ -177,6 +190,28 @@ async function runChild(o: {
 
 /** export-child.ts bundled with the export function's (SST-like) esbuild options, once per run. */
 const childBundle = lambdaLikeBundle('scripts/bench/export-child.ts');
+
+const KEPT_TABLE = 'bench-export';
+
+/**
+ * A private DynamoDB Local on `dir` holding `n` synthetic rows of R-BENCH over the days: loaded once (a marker file
+ * names what was loaded), read by every later run on the same `dir`.
+ */
+async function keptDataSet(dir: string, n: number, startDate: string, endDate: string) {
+  const dynamo = await startDynamoDbLocal({ dbPath: dir });
+  const marker = join(dir, 'bench-export-loaded.json');
+  const wanted = JSON.stringify({ n, startDate, endDate });
+  const loaded = existsSync(marker) ? readFileSync(marker, 'utf8') : null;
+  if (loaded !== null && loaded !== wanted) {
+    await dynamo.stop();
+    throw new Error(`${dir} holds another data set (${loaded}); use a new --data-dir`);
+  }
+  if (loaded === null) {
+    await loadSynthetic(await openBenchBackend(dynamo.endpoint, KEPT_TABLE), 'R-BENCH', n, startDate, endDate);
+    writeFileSync(marker, wanted);
+  } else console.log(`data set ${wanted} kept in ${dir}: not loaded again`);
+  return { endpoint: dynamo.endpoint, stop: () => dynamo.stop() };
+}
 
 /** N transactions of one customer spread over the range, through the import path (like transactions-page.ts). */
 async function loadSynthetic(b: Backend, customerId: string, n: number, startDate: string, endDate: string) {

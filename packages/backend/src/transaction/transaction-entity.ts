@@ -4,7 +4,7 @@ import type { Db } from '../platform/db/client.ts';
 import { entity, getItem } from '../platform/db/entity.ts';
 import type { TxItem } from '../platform/db/transact.ts';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { countAll, onIndex, type QueryInput, queryPage } from '../platform/db/query.ts';
+import { countAll, onIndex, projectionOf, type QueryInput, queryPage } from '../platform/db/query.ts';
 import { migrationStateKey } from '../platform/db/migration-runner.ts';
 
 /**
@@ -135,6 +135,27 @@ function ledgerItem(record: TransactionRecord, ledgerId: string, providerId: str
     txType,
   };
 }
+
+/**
+ * The stored attribute of each of a row's facts (transactionFacts) and its product: what a job's file may list
+ * of a row (ADR 134). A row's own type is stored as `txType` (see ledgerItem).
+ */
+export const FACT_ATTRIBUTES = {
+  transactionId: 'transactionId',
+  at: 'at',
+  customerId: 'customerId',
+  storeId: 'storeId',
+  terminalId: 'terminalId',
+  type: 'txType',
+  resultCode: 'resultCode',
+  result: 'result',
+  serial: 'serial',
+  ean: 'ean',
+  amount: 'amount',
+  currency: 'currency',
+  productId: 'productId',
+  productName: 'productName',
+} as const;
 
 /** The stored attribute of each filter field (the transaction type is `txType`, see transactionItem). */
 export const ATTRIBUTE = {
@@ -317,18 +338,40 @@ export async function transactionsOfSerial(db: Db, serial: string, limit: number
 }
 
 /**
+ * How a page's items become rows: the attributes to read (every one when absent) and the mapping of one item.
+ * A job that lists only some of a row's facts reads only those (ADR 134: a third of the attributes, the index
+ * keys the longest of them, are neither sent nor parsed).
+ */
+export type RowReader<T> = { projection?: readonly string[]; ofItem: (item: Item) => T };
+
+/** Rows as the API answers them: every attribute, the detail key encoded. */
+export const apiRows: RowReader<Transaction> = { ofItem: transactionOfItem };
+
+/**
  * One page of a plan's rows (transaction-query.ts `rowsQuery`: a ledger's partition or an index partition,
  * a time range, newest first): the rows, the cursor, and how many rows DynamoDB examined before the residual
  * condition (a Limit counts those), which the bounded plans stop on (ADR 032).
  */
-export async function transactionRowsPage(
+export async function rowsPage<T>(
   db: Db,
   query: QueryInput,
-  cursor?: Record<string, unknown>,
-): Promise<{ rows: Transaction[]; cursor: Record<string, unknown> | undefined; examined: number }> {
-  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...query, ExclusiveStartKey: cursor }));
-  return { rows: (res.Items ?? []).map(transactionOfItem), cursor: res.LastEvaluatedKey, examined: res.ScannedCount ?? 0 };
+  cursor: Record<string, unknown> | undefined,
+  reader: RowReader<T>,
+): Promise<{ rows: T[]; cursor: Record<string, unknown> | undefined; examined: number }> {
+  const projection = reader.projection ? projectionOf(reader.projection) : undefined;
+  const input = projection
+    ? {
+        ...query,
+        ProjectionExpression: projection.ProjectionExpression,
+        ExpressionAttributeNames: { ...query.ExpressionAttributeNames, ...projection.ExpressionAttributeNames },
+      }
+    : query;
+  const res = await db.doc.send(new QueryCommand({ TableName: db.table, ...input, ExclusiveStartKey: cursor }));
+  return { rows: (res.Items ?? []).map(reader.ofItem), cursor: res.LastEvaluatedKey, examined: res.ScannedCount ?? 0 };
 }
+
+/** One page of a plan's rows as the API answers them (`rowsPage` with every attribute). */
+export const transactionRowsPage = (db: Db, query: QueryInput, cursor?: Record<string, unknown>) => rowsPage(db, query, cursor, apiRows);
 
 /** How many rows a plan's Query matches (Select COUNT over every page: the span of a part hour, or a job's count). */
 export const countTransactionRows = (db: Db, query: QueryInput): Promise<number> => countAll(db, query);

@@ -1,7 +1,7 @@
 import type { Transaction } from '@portal/core/transaction';
 import type { Db } from '../platform/db/client.ts';
 import { readAhead } from '../platform/jobs/file-set.ts';
-import { countTransactionRows, transactionRowsPage } from './transaction-entity.ts';
+import { countTransactionRows, type RowReader, rowsPage } from './transaction-entity.ts';
 import { type Residual, rowsQuery, type Stretch } from './transaction-query.ts';
 
 /**
@@ -10,14 +10,15 @@ import { type Residual, rowsQuery, type Stretch } from './transaction-query.ts';
  * not reached is never queried. `limit` is asked before every Query (a page's reader asks for what it still
  * needs; a job for a fixed page).
  */
-export async function* stretchRows(
+export async function* stretchRows<T extends Keyed>(
   db: Db,
   residual: Residual,
   stretches: readonly Stretch[],
   limit: () => number | undefined,
-): AsyncGenerator<Transaction[]> {
+  reader: RowReader<T>,
+): AsyncGenerator<T[]> {
   for (const stretch of stretches) {
-    const pages = stretch.partitions.map((source) => partitionRows(db, { source, residual }, stretch, limit));
+    const pages = stretch.partitions.map((source) => partitionRows(db, { source, residual }, stretch, limit, reader));
     const [only] = pages;
     yield* only && pages.length === 1 ? only : mergeNewestFirst(pages);
   }
@@ -29,14 +30,15 @@ export async function* stretchRows(
  * one before: DynamoDB always has Queries to answer while the job formats rows. At most two pages of the current
  * stretch and one of each stretch ahead are held.
  */
-export async function* stretchRowsAhead(
+export async function* stretchRowsAhead<T extends Keyed>(
   db: Db,
   residual: Residual,
   stretches: readonly Stretch[],
   pageRows: number,
   parallel: number,
-): AsyncGenerator<Transaction[]> {
-  const open = (stretch: Stretch) => readAhead(stretchRows(db, residual, [stretch], () => pageRows));
+  reader: RowReader<T>,
+): AsyncGenerator<T[]> {
+  const open = (stretch: Stretch) => readAhead(stretchRows(db, residual, [stretch], () => pageRows, reader));
   const reading = stretches.slice(0, parallel).map(open);
   let opened = reading.length;
   for (let current = reading.shift(); current; current = reading.shift()) {
@@ -47,22 +49,25 @@ export async function* stretchRowsAhead(
   }
 }
 
-async function* partitionRows(
+async function* partitionRows<T>(
   db: Db,
   plan: Parameters<typeof rowsQuery>[0],
   stretch: Stretch,
   limit: () => number | undefined,
-): AsyncGenerator<Transaction[]> {
+  reader: RowReader<T>,
+): AsyncGenerator<T[]> {
   let cursor: Record<string, unknown> | undefined;
   do {
     const n = limit();
-    const page = await transactionRowsPage(db, { ...rowsQuery(plan, stretch.from, stretch.to), ...(n ? { Limit: n } : {}) }, cursor);
+    const page = await rowsPage(db, { ...rowsQuery(plan, stretch.from, stretch.to), ...(n ? { Limit: n } : {}) }, cursor, reader);
     cursor = page.cursor;
     if (page.rows.length) yield page.rows;
   } while (cursor);
 }
 
-const skOf = (row: Transaction) => `${row.at}#${row.transactionId}`;
+/** What the merge of a day's partitions orders rows by: their sort key's parts. */
+type Keyed = Pick<Transaction, 'at' | 'transactionId'>;
+const skOf = (row: Keyed) => `${row.at}#${row.transactionId}`;
 
 /**
  * The rows of a day's partitions in one order, newest first: its day key and the ledger's old key while
@@ -70,9 +75,9 @@ const skOf = (row: Transaction) => `${row.at}#${row.transactionId}`;
  * before the migration deleted the old copy) is answered once, from the first partition, the day key.
  * Rows are handed on before any partition's next page is read, so a reader that stops early reads no more.
  */
-async function* mergeNewestFirst(streams: AsyncGenerator<Transaction[]>[]): AsyncGenerator<Transaction[]> {
-  const heads = streams.map((stream) => ({ stream, rows: new Array<Transaction>(), done: false }));
-  let out: Transaction[] = [];
+async function* mergeNewestFirst<T extends Keyed>(streams: AsyncGenerator<T[]>[]): AsyncGenerator<T[]> {
+  const heads = streams.map((stream) => ({ stream, rows: new Array<T>(), done: false }));
+  let out: T[] = [];
   for (;;) {
     for (const head of heads)
       while (!head.done && head.rows.length === 0) {
@@ -84,7 +89,7 @@ async function* mergeNewestFirst(streams: AsyncGenerator<Transaction[]>[]): Asyn
         if (next.done) head.done = true;
         else head.rows = [...next.value];
       }
-    let best: Transaction | undefined;
+    let best: T | undefined;
     for (const { rows } of heads) {
       const row = rows[0];
       if (row && (!best || skOf(row) > skOf(best))) best = row;

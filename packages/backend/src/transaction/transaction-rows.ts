@@ -3,6 +3,7 @@ import type { Db } from '../platform/db/client.ts';
 import { JOB_PAGE_ROWS, type Plan, planOf, rangeOf, type Span, stretchesOf, utcDay } from './transaction-query.ts';
 import { countRange, countRows, mayHoldLegacyRows } from './transaction-count.ts';
 import { stretchRowsAhead } from './transaction-read.ts';
+import { apiRows, type RowReader } from './transaction-entity.ts';
 import { ALL, countOf, readDays } from './transaction-summary-entity.ts';
 
 /**
@@ -20,17 +21,30 @@ export const JOB_PARALLEL_STRETCHES = 2;
  * counts hold a matching row (1 Query of the range's daily items first): a 400-day range of a few busy days
  * queries those days, not 400 keys.
  */
-export async function* transactionRows(db: Db, filter: TransactionFilter, timeZone: string, asOf?: number): AsyncGenerator<Transaction[]> {
+export const transactionRows = (db: Db, filter: TransactionFilter, timeZone: string, asOf?: number): AsyncGenerator<Transaction[]> =>
+  readRows(db, filter, timeZone, asOf, apiRows);
+
+/**
+ * The same rows through `reader`: a job that lists some of a row's facts reads only those attributes and maps
+ * each item straight to its own row (the export, ADR 134).
+ */
+export async function* readRows<T extends Pick<Transaction, 'at' | 'transactionId'>>(
+  db: Db,
+  filter: TransactionFilter,
+  timeZone: string,
+  asOf: number | undefined,
+  reader: RowReader<T>,
+): AsyncGenerator<T[]> {
   const plan = planOf(filter);
   const range = rangeOf(filter, timeZone, asOf);
   if (range.from >= range.to) return;
   const [legacy, days] = await Promise.all([mayHoldLegacyRows(db, plan.source), daysWithRows(db, plan, range)]);
   // Days of a few rows are handed on together (up to a page's rows): a consumer's per-page reads (a report's
   // cards) do not multiply with the days.
-  let batch: Transaction[] = [];
+  let batch: T[] = [];
   // Two day keys at a time, each a page ahead of the caller (ADR 099).
   const stretches = stretchesOf(plan.source, range, { legacy, days });
-  for await (const rows of stretchRowsAhead(db, plan.residual, stretches, JOB_PAGE_ROWS, JOB_PARALLEL_STRETCHES)) {
+  for await (const rows of stretchRowsAhead(db, plan.residual, stretches, JOB_PAGE_ROWS, JOB_PARALLEL_STRETCHES, reader)) {
     batch.push(...rows);
     if (batch.length < JOB_PAGE_ROWS) continue;
     yield batch;

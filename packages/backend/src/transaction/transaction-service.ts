@@ -13,7 +13,7 @@ import { getProduct } from '../masterdata/index.ts';
 import { AppError } from '../errors.ts';
 import type { Db } from '../platform/db/client.ts';
 import type { Clock } from '../platform/time.ts';
-import { decodeTransactionKey, getTransaction, transactionRowsPage } from './transaction-entity.ts';
+import { apiRows, decodeTransactionKey, getTransaction, transactionRowsPage } from './transaction-entity.ts';
 import { bookingCustomerNames } from './booking-customer-names.ts';
 import { countRange, mayHoldLegacyRows, refine } from './transaction-count.ts';
 import { stretchRows } from './transaction-read.ts';
@@ -198,7 +198,7 @@ async function readStretches(db: Db, plan: Plan, stretches: readonly Stretch[], 
   let seen = 0;
   // Without a residual condition every row read matches: read exactly what the page needs.
   const limit = () => (plan.residual.expression ? undefined : skip + take - seen);
-  for await (const rows of stretchRows(db, plan.residual, stretches, limit)) {
+  for await (const rows of stretchRows(db, plan.residual, stretches, limit, apiRows)) {
     for (const row of rows) {
       if (seen >= skip && out.length < take) out.push(row);
       seen += 1;

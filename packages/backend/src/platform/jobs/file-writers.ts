@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import { type ExportFormat, fileLabel, sheetName } from '@portal/core/export';
 import { isValidTimeZone } from '@portal/core/shared';
 import ExcelJS from 'exceljs';
-import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockText } from './cell-values.ts';
+import { majorUnits, majorUnitsText, neutralise, wallClock, wallClockTexts } from './cell-values.ts';
 import type { ExportColumn, ExportRow } from './file-columns.ts';
 import { xlsxRows } from './xlsx-rows.ts';
 
@@ -57,7 +57,7 @@ export const csvText = (text: string): string => (CSV_PLAIN.test(text) ? text : 
  * cell. Numbers, amounts and instants are digits, signs, dots, dashes, colons and a space, which need no quoting.
  */
 const csvFieldOf =
-  (local: (iso: string) => number) =>
+  (local: (iso: string) => string) =>
   (column: ExportColumn): ((row: ExportRow) => string) => {
     const { key } = column;
     const empty = (value: string | number | null | undefined): value is null | undefined | '' =>
@@ -81,7 +81,7 @@ const csvFieldOf =
       case 'datetime':
         return (row) => {
           const value = row[key];
-          return empty(value) ? '' : wallClockText(local(String(value)));
+          return empty(value) ? '' : local(String(value));
         };
     }
   };
@@ -93,7 +93,7 @@ const csvFieldOf =
  * instants as "YYYY-MM-DD HH:MM:SS" in the user's zone.
  */
 export function csvWriter(out: Writable, columns: readonly ExportColumn[], timeZone: string): FileWriter {
-  const fields = columns.map(csvFieldOf(wallClock(zoneOrUtc(timeZone))));
+  const fields = columns.map(csvFieldOf(wallClockTexts(zoneOrUtc(timeZone))));
   const line = (cells: readonly string[]) => `${cells.map(csvField).join(',')}\r\n`;
   out.write('\ufeff');
   out.write(line(columns.map((c) => neutralise(c.header))));
