@@ -111,6 +111,13 @@ export default defineConfig({
               test: /web[\\/]src[\\/]app[\\/](app-routes|ordering-guards|layouts[\\/]app-layout)\.tsx$/,
               priority: 1,
             },
+            // The order contracts (core ordering.ts, without the retailer list the shell reads: retailers.ts) with the
+            // store-type rule every order screen imports beside them: one file, as before they left the ordering shell
+            // (ADR 132); apart, each would be a chunk of its own for the same screens (one more file each).
+            {
+              name: 'ordering-contract',
+              test: /(packages[\\/]core[\\/]src[\\/]ordering[\\/]ordering|web[\\/]src[\\/]lib[\\/]store-type)\.ts$/,
+            },
           ],
         },
       },

@@ -20,7 +20,7 @@ export const region = (children: RouteObject[]): RouteObject[] => [
 ];
 
 /** Screens both portals route to: the ordering portal's at its public URLs, connect's inside its shell. */
-export const SsoCallbackRoute = lazyRoute(() => import('../features/auth/routes/sso-callback-route.tsx'), 'SsoCallbackRoute');
+export const SsoCallbackRoute = lazyRoute(() => import('../features/auth/routes/sso-callback-route.tsx'), 'SsoCallbackRoute', 'authPages');
 export const MfaActivatedRoute = lazyRoute(
   () => import('../features/account/routes/mfa-activated-route.tsx'),
   'MfaActivatedRoute',

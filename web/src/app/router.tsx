@@ -26,10 +26,16 @@ import { isLoggedOutState } from './shell/logged-out-state.ts';
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const LandingRoute = lazyRoute(() => import('./routes/landing-route.tsx'), 'LandingRoute');
 const AboutRoute = lazyRoute(() => import('./routes/about-route.tsx'), 'AboutRoute', 'about');
-const ConfirmEmailRoute = lazyRoute(() => import('../features/account/routes/confirm-email-route.tsx'), 'ConfirmEmailRoute', 'account');
+const ConfirmEmailRoute = lazyRoute(
+  () => import('../features/account/routes/confirm-email-route.tsx'),
+  'ConfirmEmailRoute',
+  'account',
+  'authPages', // the auth card's back link
+);
 const ForgotPasswordRoute = lazyRoute(
   () => import('../features/auth/routes/forgot-password-route.tsx'),
   'ForgotPasswordRoute',
+  'authPages',
   'account', // the new-password fields
 );
 const InvitationRoute = lazyRoute(
@@ -37,6 +43,7 @@ const InvitationRoute = lazyRoute(
   'InvitationRoute',
   'team',
   'account', // the new-password fields
+  'authPages', // the auth card's back link
 );
 const UnsubscribeRoute = lazyRoute(() => import('../features/reports/routes/unsubscribe-route.tsx'), 'UnsubscribeRoute', 'reports');
 const ReportConfirmationRoute = lazyRoute(

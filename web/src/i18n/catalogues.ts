@@ -1,6 +1,7 @@
 import type about from './en-US/about.json';
 import type account from './en-US/account.json';
 import auth from './en-US/auth.json';
+import type authPages from './en-US/authPages.json';
 import type couponing from './en-US/couponing.json';
 import type errors from './en-US/errors.json';
 import type order from './en-US/order.json';
@@ -31,7 +32,8 @@ import shared from './en-US/shared.json';
  * The message catalogues (ARCHITECTURE: web/src/i18n/<locale>/<catalogue>.json). A catalogue holds whole
  * top-level namespaces (`couponing.json` holds every `couponing.…` key), so a key does not name its file.
  * What the login page shows ships with the app in English: `shared` (shell, public pages, core's
- * messages) and `auth` (the login card). `errors` (every API error code's and field rule's text, one shared
+ * messages) and `auth` (the login card; the pages after it, forgot and reset password and the Microsoft
+ * sign-in's return, are `authPages`, loaded with their routes: ADR 132). `errors` (every API error code's and field rule's text, one shared
  * catalogue) loads apart, at the first input, once the page is idle or before a failure is shown (i18n/index.ts
  * `loadErrorTexts`, ADR 127).
  * Every other catalogue loads with the routes that show it (router.tsx, lazyRoute): `shell` with the signed-in
@@ -51,6 +53,9 @@ export type FeatureCatalogue =
   // What both signed-in shells may show on any screen: the MFA notice, service messages, the terms gate (ADR 127)
   | 'shell'
   | 'account'
+  // The public pages after the login card: forgot and reset password, the Microsoft sign-in's return, the back link
+  // of every page in an auth card (ADR 132: not bundled, so no page pays for them before it shows one)
+  | 'authPages'
   | 'about'
   // The connect shell's sections, the change diff of its approvals
   | 'connect'
@@ -89,6 +94,7 @@ export type CatalogueName = (typeof BUNDLED_CATALOGUES)[number] | FeatureCatalog
 export type English = typeof shared &
   typeof errors &
   typeof auth &
+  typeof authPages &
   typeof account &
   typeof shell &
   typeof about &

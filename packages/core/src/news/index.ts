@@ -1,2 +1,3 @@
 export * from './news.ts';
+export * from './unread.ts';
 export * from './errors.ts';

@@ -98,8 +98,6 @@ export type NewsSummary = z.infer<typeof NewsSummary>;
 /** GET /news: newest first, with the number of unread ones. */
 export const NewsList = z.object({ items: z.array(NewsSummary), unread: z.number() });
 export type NewsList = z.infer<typeof NewsList>;
-export const NewsUnread = z.object({ unread: z.number() });
-export type NewsUnread = z.infer<typeof NewsUnread>;
 /** GET /news/:newsId (marks it read). */
 export const NewsDetail = z.extend(z.omit(NewsSummary, { read: true }), { body: z.string() });
 export type NewsDetail = z.infer<typeof NewsDetail>;

@@ -1,5 +1,5 @@
 import * as z from '../shared/zod.ts';
-import { DEFAULT_PAGE_SIZE_ORDERING, RETAILER_LIST_PAGE_SIZE, SUGGESTED_ORDER_FACTOR } from '../shared/constants.ts';
+import { DEFAULT_PAGE_SIZE_ORDERING, SUGGESTED_ORDER_FACTOR } from '../shared/constants.ts';
 import { CalendarDay, Id, pageOf, QueryFlag, QueryInt } from '../shared/schemas.ts';
 import { ORDER_STATUSES, STORE_STATUSES } from '../shared/statuses.ts';
 import { calendarDateInZone } from '../shared/date-presets.ts';
@@ -13,24 +13,6 @@ import { calendarDateInZone } from '../shared/date-presets.ts';
 
 /** The most positions one order may carry (the catalogue's size with room to spare). */
 const ORDER_MAX_POSITIONS = 500;
-
-// --- Retailers -------------------------------------------------------------------------------------
-
-export const RetailersQuery = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  index: QueryInt(0, 100_000, 0),
-  resultsPerPage: QueryInt(1, RETAILER_LIST_PAGE_SIZE, DEFAULT_PAGE_SIZE_ORDERING),
-});
-export type RetailersQuery = z.infer<typeof RetailersQuery>;
-
-const RetailerRow = z.object({
-  customerId: z.string(),
-  name: z.string(),
-  customerGroupId: z.nullable(z.string()),
-});
-type RetailerRow = z.infer<typeof RetailerRow>;
-export const RetailersPage = pageOf(RetailerRow);
-export type RetailersPage = z.infer<typeof RetailersPage>;
 
 // --- Addresses (stores and distribution centres) ----------------------------------------------------
 
