@@ -1,19 +1,18 @@
-import { MailContactInput, type Recipient } from '@portal/core/report';
-import { type FormEvent, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
-import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { addContact, addRecipient, removeRecipient, resendConfirmation, useMailingList, useRecipientCandidates } from '../api/reports.ts';
-import { issuesByField } from '../model/report-draft.ts';
-import { localProblems, type ServerProblems, serverProblems } from '../model/server-problems.ts';
+import { addRecipient, removeRecipient, resendConfirmation, useMailingList } from '../api/reports.ts';
+import { type ServerProblems, serverProblems } from '../model/server-problems.ts';
+import { displayName } from './recipient-name.ts';
 import { ReportQuery } from './report-query.tsx';
 
-const displayName = (r: Recipient) => r.displayname || [r.firstname, r.surname].filter(Boolean).join(' ') || r.email;
+// "Add user" and "Add contact" load on their first press (ADR 133): the page's first view shows neither.
+const loadAdders = () => import('./recipient-adders.tsx');
+const UserPicker = lazy(() => loadAdders().then((m) => ({ default: m.UserPicker })));
+const ContactDialog = lazy(() => loadAdders().then((m) => ({ default: m.ContactDialog })));
+const preloadAdders = () => void loadAdders().catch(() => undefined);
 
 /**
  * A report's mailing list (ADR 044): portal users of the customer and external contacts; add a
@@ -25,6 +24,8 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
   const list = useMailingList(processId);
   const [picking, setPicking] = useState(false);
   const [dialog, setDialog] = useState(false);
+  // Mounted from the first opening on, so a contact typed, then cancelled, is still there when opened again.
+  const [contactOpened, setContactOpened] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [failure, setFailure] = useState<ServerProblems | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -45,27 +46,27 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
   return (
     <div className="space-y-4">
       {failure ? (
-        <Alert theme="red" role="alert" onClose={() => setFailure(null)} closeLabel={t('reports.close')}>
+        <Alert theme="red" role="alert" onClose={() => setFailure(null)} closeLabel={t('reportPage.close')}>
           {failure.message}
         </Alert>
       ) : null}
       {notice ? (
-        <Alert theme="green" role="status" onClose={() => setNotice(null)} closeLabel={t('reports.close')}>
+        <Alert theme="green" role="status" onClose={() => setNotice(null)} closeLabel={t('reportPage.close')}>
           {notice}
         </Alert>
       ) : null}
-      <ReportQuery result={list} failedMessage={t('reports.recipients.loadFailed')}>
+      <ReportQuery result={list} failedMessage={t('reportPage.recipients.loadFailed')}>
         {({ recipients }) =>
           recipients.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-              {t('reports.recipients.none')}
+              {t('reportPage.recipients.none')}
             </p>
           ) : (
             <div className="space-y-2">
               {recipients.some((r) => r.confirmation === 'pending') ? (
-                <p className="text-sm text-slate-600">{t('reports.recipients.pendingHelp')}</p>
+                <p className="text-sm text-slate-600">{t('reportPage.recipients.pendingHelp')}</p>
               ) : null}
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reportPage.recipients.title')}>
                 {recipients.map((r) => (
                   <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
                     <div className="min-w-[12rem] flex-1">
@@ -73,12 +74,12 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                       <p className="truncate text-sm text-slate-600">{r.email}</p>
                     </div>
                     <div className="flex flex-wrap items-center gap-1.5">
-                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reports.recipients.kind.${r.kind}`)}</Badge>
+                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reportPage.recipients.kind.${r.kind}`)}</Badge>
                       {/* Double opt-in (ADR 051): a contact gets reports only once it confirmed. */}
-                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reports.recipients.confirmationPending')}</Badge> : null}
-                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reports.recipients.confirmed')}</Badge> : null}
-                      {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
-                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
+                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reportPage.recipients.confirmationPending')}</Badge> : null}
+                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reportPage.recipients.confirmed')}</Badge> : null}
+                      {r.unsubscribedAt ? <Badge theme="orange">{t('reportPage.recipients.unsubscribed')}</Badge> : null}
+                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reportPage.recipients.inactive')}</Badge> : null}
                       {mayChange ? (
                         // The actions wrap as one group, never one apart from the other.
                         <div className="flex items-center gap-1">
@@ -90,21 +91,21 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                                 void change(
                                   `confirm.${r.referenceId}`,
                                   () => resendConfirmation(processId, r.personId),
-                                  t('reports.recipients.confirmationSent', { email: r.email }),
+                                  t('reportPage.recipients.confirmationSent', { email: r.email }),
                                 )
                               }
-                              aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
+                              aria-label={t('reportPage.recipients.sendConfirmationNamed', { name: displayName(r) })}
                             >
-                              {t('reports.recipients.sendConfirmation')}
+                              {t('reportPage.recipients.sendConfirmation')}
                             </Button>
                           ) : null}
                           <Button
                             theme="text"
                             loading={busy === r.referenceId}
                             onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))}
-                            aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}
+                            aria-label={t('reportPage.recipients.removeNamed', { name: displayName(r) })}
                           >
-                            {t('reports.recipients.remove')}
+                            {t('reportPage.recipients.remove')}
                           </Button>
                         </div>
                       ) : null}
@@ -118,148 +119,40 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
       </ReportQuery>
       {mayChange ? (
         <div className="flex flex-col gap-2 sm:flex-row">
-          <Button theme="secondary" onClick={() => setPicking(!picking)} aria-expanded={picking}>
-            {t('reports.recipients.addUser')}
+          <Button
+            theme="secondary"
+            onClick={() => setPicking(!picking)}
+            onPointerEnter={preloadAdders}
+            onFocus={preloadAdders}
+            aria-expanded={picking}
+          >
+            {t('reportPage.recipients.addUser')}
           </Button>
-          <Button theme="secondary" onClick={() => setDialog(true)}>
-            {t('reports.recipients.addContact')}
+          <Button
+            theme="secondary"
+            onClick={() => {
+              setContactOpened(true);
+              setDialog(true);
+            }}
+            onPointerEnter={preloadAdders}
+            onFocus={preloadAdders}
+          >
+            {t('reportPage.recipients.addContact')}
           </Button>
         </div>
       ) : null}
-      {picking ? (
-        <UserPicker
-          processId={processId}
-          busy={busy === 'add'}
-          onAdd={(referenceId) => void change('add', () => addRecipient(processId, referenceId)).then(() => setPicking(false))}
-        />
-      ) : null}
-      <ContactDialog open={dialog} processId={processId} onClose={() => setDialog(false)} onAdded={() => void list.mutate()} />
-    </div>
-  );
-}
-
-function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boolean; onAdd: (referenceId: string) => void }) {
-  const t = useT();
-  const candidates = useRecipientCandidates(processId, true);
-  const [chosen, setChosen] = useState('');
-  return (
-    <ReportQuery result={candidates} failedMessage={t('reports.recipients.loadFailed')}>
-      {({ recipients }) =>
-        recipients.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('reports.recipients.noCandidates')}</p>
-        ) : (
-          <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
-            <div className="min-w-0 flex-1">
-              <SelectField
-                label={t('reports.recipients.user')}
-                helperText={t('reports.recipients.chooseUserHelp')}
-                value={chosen}
-                options={[
-                  { value: '', label: t('reports.recipients.chooseUser') },
-                  ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` })),
-                ]}
-                onValueChange={setChosen}
-              />
-            </div>
-            <Button disabled={!chosen} loading={busy} onClick={() => onAdd(chosen)}>
-              {t('reports.recipients.add')}
-            </Button>
-          </div>
-        )
-      }
-    </ReportQuery>
-  );
-}
-
-const emptyContact = { firstname: '', surname: '', email: '', displayname: '', active: true, isEmailActive: true };
-
-/** "Add contact": an external recipient, put on this report's list. Nothing typed is lost on a failure. */
-function ContactDialog({
-  open,
-  processId,
-  onClose,
-  onAdded,
-}: {
-  open: boolean;
-  processId: string;
-  onClose: () => void;
-  onAdded: () => void;
-}) {
-  const t = useT();
-  const [draft, setDraft] = useState(emptyContact);
-  const [problems, setProblems] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const text = (key: 'firstname' | 'surname' | 'email' | 'displayname') => ({
-    label: t(`reports.contact.${key}`),
-    value: draft[key],
-    onValueChange: (value: string) => setDraft({ ...draft, [key]: value }),
-    error: problems[key],
-  });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input = { ...draft, processId, ...(draft.displayname.trim() ? {} : { displayname: undefined }) };
-    const parsed = MailContactInput.safeParse(input);
-    if (!parsed.success) {
-      setProblems(localProblems(t, issuesByField(parsed.error.issues)));
-      return;
-    }
-    setBusy(true);
-    setFailure(null);
-    try {
-      await addContact(input);
-      setDraft(emptyContact);
-      setProblems({});
-      onAdded();
-      onClose();
-    } catch (error) {
-      const shown = serverProblems(error, t);
-      setProblems(shown?.fields ?? {});
-      setFailure(shown?.message ?? null);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      title={t('reports.contact.title')}
-      closeLabel={t('reports.close')}
-      actions={
-        <>
-          <Button theme="text" onClick={onClose}>
-            {t('reports.cancel')}
-          </Button>
-          <Button type="submit" form="report-contact-form" loading={busy}>
-            {t('reports.contact.save')}
-          </Button>
-        </>
-      }
-    >
-      <form id="report-contact-form" onSubmit={(e) => void submit(e)} noValidate className="space-y-3">
-        {failure ? (
-          <Alert theme="red" role="alert">
-            {failure}
-          </Alert>
+      <Suspense fallback={null}>
+        {picking ? (
+          <UserPicker
+            processId={processId}
+            busy={busy === 'add'}
+            onAdd={(referenceId) => void change('add', () => addRecipient(processId, referenceId)).then(() => setPicking(false))}
+          />
         ) : null}
-        <div className="grid gap-3 sm:grid-cols-2">
-          <TextField {...text('firstname')} autoComplete="off" />
-          <TextField {...text('surname')} autoComplete="off" />
-        </div>
-        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reports.contact.optInHelp')} />
-        <TextField {...text('displayname')} autoComplete="off" helperText={t('reports.contact.displaynameHelp')} />
-        <CheckboxField
-          label={t('reports.contact.active')}
-          checked={draft.active}
-          onCheckedChange={(active) => setDraft({ ...draft, active })}
-        />
-        <CheckboxField
-          label={t('reports.contact.isEmailActive')}
-          checked={draft.isEmailActive}
-          onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })}
-        />
-      </form>
-    </Dialog>
+        {contactOpened ? (
+          <ContactDialog open={dialog} processId={processId} onClose={() => setDialog(false)} onAdded={() => void list.mutate()} />
+        ) : null}
+      </Suspense>
+    </div>
   );
 }
