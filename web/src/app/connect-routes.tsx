@@ -35,8 +35,8 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
 const reportRoute = () => import('./routes/connect-report-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
-  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectNewReportRoute', 'reports') },
-  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectReportRoute', 'reports') },
+  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectNewReportRoute', 'reports', 'reportPage') },
+  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectReportRoute', 'reports', 'reportPage') },
   {
     path: paths.connect.importFile.pattern,
     section: 'imports',

@@ -15,6 +15,7 @@ import type exports from './en-US/exports.json';
 import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
+import type reportPage from './en-US/reportPage.json';
 import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
@@ -71,8 +72,9 @@ export type FeatureCatalogue =
   | 'exports'
   | 'connectSales'
   | 'products'
-  // Connect portal II (ADR 044)
+  // Connect portal II (ADR 044); a report's page and the new report's form have their own (ADR 133)
   | 'reports'
+  | 'reportPage'
   // Connect portal III (ADR 046)
   | 'requests'
   // The imports of files from S3 (ADR 069, ADR 079)
@@ -111,6 +113,7 @@ export type English = typeof shared &
   typeof connectSales &
   typeof products &
   typeof reports &
+  typeof reportPage &
   typeof requests &
   typeof imports &
   typeof news &

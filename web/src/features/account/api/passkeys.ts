@@ -5,7 +5,6 @@ import * as z from '@portal/core/zod';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { createPasskey, PasskeyCreationOptions } from '../../../lib/webauthn.ts';
 import { accountKeys } from './keys.ts';
 
 /**
@@ -35,6 +34,8 @@ const reauth = (currentPassword: string) => (currentPassword ? { currentPassword
 export async function addPasskey(portal: Portal, name: string, currentPassword: string) {
   const options = quiet(portal);
   const client = api(options).auth.passkeys;
+  // The browser's side loads with the press of 'Add' (My Account's first view does not download it, ADR 133).
+  const { createPasskey, PasskeyCreationOptions } = await import('../../../lib/webauthn.ts');
   const optionsJSON = await readJson(
     await client.registration.options.$post({ json: reauth(currentPassword) }),
     PasskeyCreationOptions,

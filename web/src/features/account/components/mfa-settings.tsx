@@ -1,5 +1,5 @@
 import type { SessionStatus, SessionUser } from '@portal/core/auth';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -7,10 +7,8 @@ import { useT } from '../../../i18n/index.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { regenerateRecoveryCodes } from '../api/mfa.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
-import { PasswordPrompt } from '../../../components/password-prompt.tsx';
-import { RecoveryCodes } from './recovery-codes.tsx';
+import { PasswordPrompt, preloadRecoveryCodes, RecoveryCodes } from './on-demand.ts';
 import { Row, Rows, Section } from './section.tsx';
 
 /**
@@ -31,6 +29,7 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
   // With the current password, or without right after a sign-in (ADR 055); a refusal stays
   // in the prompt.
   const regenerate = async (password: string) => {
+    const { regenerateRecoveryCodes } = await import('../api/mfa.ts');
     setCodes(await regenerateRecoveryCodes(portal, password));
     setConfirming(false);
     await refreshSession(portal).catch(() => undefined);
@@ -55,25 +54,36 @@ export function MfaSettings({ status, user }: { status: SessionStatus; user: Ses
           {active ? t('account.mfaSwitch') : t('account.mfaSetUp')}
         </Link>
         {active ? (
-          <Button theme="secondary" onClick={() => setConfirming(true)}>
+          <Button
+            theme="secondary"
+            onClick={() => setConfirming(true)}
+            onPointerEnter={preloadRecoveryCodes}
+            onFocus={preloadRecoveryCodes}
+          >
             {t('account.newRecoveryCodes')}
           </Button>
         ) : null}
       </div>
-      <PasswordPrompt
-        open={confirming}
-        onClose={() => setConfirming(false)}
-        title={t('account.newRecoveryCodes')}
-        confirmLabel={t('account.newRecoveryCodesConfirm')}
-        onConfirm={regenerate}
-        withoutPassword={fresh}
-      >
-        <p>{t('account.newRecoveryCodesText')}</p>
-        {fresh ? null : <p>{t('account.reauth.hint')}</p>}
-      </PasswordPrompt>
+      {confirming ? (
+        <Suspense fallback={null}>
+          <PasswordPrompt
+            open
+            onClose={() => setConfirming(false)}
+            title={t('account.newRecoveryCodes')}
+            confirmLabel={t('account.newRecoveryCodesConfirm')}
+            onConfirm={regenerate}
+            withoutPassword={fresh}
+          >
+            <p>{t('account.newRecoveryCodesText')}</p>
+            {fresh ? null : <p>{t('account.reauth.hint')}</p>}
+          </PasswordPrompt>
+        </Suspense>
+      ) : null}
       <Dialog open={codes !== null} onClose={() => setCodes(null)} title={t('recoveryCodes.title')} closeLabel={t('common.close')}>
         {codes ? (
-          <RecoveryCodes codes={codes} username={user.username} confirmLabel={t('recoveryCodes.done')} onConfirm={() => setCodes(null)} />
+          <Suspense fallback={null}>
+            <RecoveryCodes codes={codes} username={user.username} confirmLabel={t('recoveryCodes.done')} onConfirm={() => setCodes(null)} />
+          </Suspense>
         ) : null}
       </Dialog>
     </Section>

@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { PasskeySummary } from '@portal/core/auth/passkey';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -10,11 +10,10 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
-import { PasskeyUnavailable } from '../../../lib/webauthn.ts';
 import { addPasskey, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys.ts';
 import { describeUserAgent } from '../api/sessions.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
-import { PasswordPrompt } from '../../../components/password-prompt.tsx';
+import { PasswordPrompt, preloadPrompt } from './on-demand.ts';
 import { Section } from './section.tsx';
 import { FormActions } from '../../../components/form-actions.tsx';
 
@@ -24,8 +23,11 @@ function suggestedName(fallback: string): string {
   return [ua?.browser, ua?.system].filter(Boolean).join(' · ') || fallback;
 }
 
-/** The browser's refusal in words for the prompt's alert (lib/webauthn.ts); API errors as they are. */
-const inWords = (error: unknown) => (error instanceof PasskeyUnavailable ? new Error(translate(error.failure)) : error);
+/** The browser's refusal in words for the prompt's alert (lib/webauthn.ts, loaded with the press of 'Add'); API errors as they are. */
+async function inWords(error: unknown): Promise<unknown> {
+  const { PasskeyUnavailable } = await import('../../../lib/webauthn.ts');
+  return error instanceof PasskeyUnavailable ? new Error(translate(error.failure)) : error;
+}
 
 type Dialogs = { kind: 'add' } | { kind: 'rename'; passkey: PasskeySummary } | { kind: 'remove'; passkey: PasskeySummary } | null;
 
@@ -48,7 +50,7 @@ export function PasskeysPanel({ status, timeZone }: { status: SessionStatus; tim
       const added = await addPasskey(portal, name.trim() || suggestedName(t('account.passkeys.defaultName')), password);
       snacks.success(t('account.passkeys.added', { name: added.name }));
     } catch (failure) {
-      throw inWords(failure);
+      throw await inWords(failure);
     }
     close();
     await mutate();
@@ -68,6 +70,8 @@ export function PasskeysPanel({ status, timeZone }: { status: SessionStatus; tim
       actions={
         <Button
           theme="secondary"
+          onPointerEnter={preloadPrompt}
+          onFocus={preloadPrompt}
           onClick={() => {
             setName(suggestedName(t('account.passkeys.defaultName')));
             setDialog({ kind: 'add' });
@@ -93,29 +97,37 @@ export function PasskeysPanel({ status, timeZone }: { status: SessionStatus; tim
           ))}
         </ul>
       ) : null}
-      <PasswordPrompt
-        open={dialog?.kind === 'add'}
-        onClose={close}
-        title={t('account.passkeys.add')}
-        confirmLabel={t('account.passkeys.create')}
-        onConfirm={add}
-        withoutPassword={fresh}
-      >
-        <p>{t('account.passkeys.addText')}</p>
-        <TextField label={t('account.passkeys.name')} name="passkeyName" maxLength={60} value={name} onValueChange={setName} />
-        {fresh ? null : <p>{t('account.reauth.hint')}</p>}
-      </PasswordPrompt>
-      <PasswordPrompt
-        open={dialog?.kind === 'remove'}
-        onClose={close}
-        title={t('account.passkeys.removeTitle')}
-        confirmLabel={t('account.passkeys.remove')}
-        onConfirm={dialog?.kind === 'remove' ? remove(dialog.passkey) : async () => undefined}
-        withoutPassword={fresh}
-      >
-        <p>{t('account.passkeys.removeText', { name: dialog?.kind === 'remove' ? dialog.passkey.name : '' })}</p>
-        {fresh ? null : <p>{t('account.reauth.hint')}</p>}
-      </PasswordPrompt>
+      {dialog?.kind === 'add' ? (
+        <Suspense fallback={null}>
+          <PasswordPrompt
+            open
+            onClose={close}
+            title={t('account.passkeys.add')}
+            confirmLabel={t('account.passkeys.create')}
+            onConfirm={add}
+            withoutPassword={fresh}
+          >
+            <p>{t('account.passkeys.addText')}</p>
+            <TextField label={t('account.passkeys.name')} name="passkeyName" maxLength={60} value={name} onValueChange={setName} />
+            {fresh ? null : <p>{t('account.reauth.hint')}</p>}
+          </PasswordPrompt>
+        </Suspense>
+      ) : null}
+      {dialog?.kind === 'remove' ? (
+        <Suspense fallback={null}>
+          <PasswordPrompt
+            open
+            onClose={close}
+            title={t('account.passkeys.removeTitle')}
+            confirmLabel={t('account.passkeys.remove')}
+            onConfirm={remove(dialog.passkey)}
+            withoutPassword={fresh}
+          >
+            <p>{t('account.passkeys.removeText', { name: dialog.passkey.name })}</p>
+            {fresh ? null : <p>{t('account.reauth.hint')}</p>}
+          </PasswordPrompt>
+        </Suspense>
+      ) : null}
       <Dialog open={dialog?.kind === 'rename'} onClose={close} title={t('account.passkeys.renameTitle')} closeLabel={t('common.close')}>
         {dialog?.kind === 'rename' ? (
           <RenameForm

@@ -3,6 +3,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useLocale, useT } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
 import { Row, Rows, Section } from './section.tsx';
+import { preloadChangePassword } from './on-demand.ts';
 
 /**
  * Last login (its address only with the general setting showLastLoginIp, SPEC 6), the password's expiry
@@ -25,7 +26,7 @@ export function SignInSecurity({
       title={t('account.security')}
       actions={
         status.mayChangePassword ? (
-          <Button theme="secondary" onClick={onChangePassword}>
+          <Button theme="secondary" onClick={onChangePassword} onPointerEnter={preloadChangePassword} onFocus={preloadChangePassword}>
             {t('password.change')}
           </Button>
         ) : undefined

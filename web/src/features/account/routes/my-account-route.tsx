@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
@@ -7,8 +7,8 @@ import { portalLanding, useSession } from '../../../lib/auth.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { useAccount } from '../api/account.ts';
 import { ActiveSessions } from '../components/active-sessions.tsx';
-import { ChangePasswordDialog } from '../components/change-password-dialog.tsx';
 import { MfaSettings } from '../components/mfa-settings.tsx';
+import { ChangePasswordDialog } from '../components/on-demand.ts';
 import { PasskeysPanel } from '../components/passkeys-panel.tsx';
 import { ProfileForm } from '../components/profile-form.tsx';
 import { RegionalSettings } from '../components/regional-settings.tsx';
@@ -72,7 +72,11 @@ export function MyAccountRoute() {
           <ActiveSessions timeZone={user.timezone} />
         </div>
       </div>
-      <ChangePasswordDialog open={changing} expired={expired} onClose={() => setChanging(false)} onChanged={changed} />
+      {changing ? (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open expired={expired} onClose={() => setChanging(false)} onChanged={changed} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,17 +1,23 @@
-import { EXPORT_FORMATS, type ExportFile, type ExportFormat, type ExportJob } from '@portal/core/export';
-import { useState } from 'react';
+import { EXPORT_FORMATS, type ExportFormat, type ExportJob } from '@portal/core/export';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { DownloadIcon } from '../../../components/ui/icons.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { fetchDownload, startExport, useExportJob } from '../api/exports.ts';
-import { type ExportTarget, exportRequest, isRunning, progressPercent } from '../model/export-progress.ts';
+import { useExportJob } from '../api/exports.ts';
+import { type ExportTarget, exportRequest, isRunning } from '../model/export-progress.ts';
+
+// What a started export shows (its progress, its files' downloads) and what starts it (the idempotency key, the
+// POST) load on the press of "Start export": a screen that offers the panel does not download them (ADR 133, the
+// pattern of ADR 128). The press of the button starts the download already (pointer or focus), before the click.
+const loadStart = () => import('./export-start.ts');
+const JobState = lazy(() => import('./export-job.tsx').then((m) => ({ default: m.JobState })));
+const preload = () => {
+  void loadStart().catch(() => undefined);
+  void import('./export-job.tsx').catch(() => undefined);
+};
 
 export type ExportPanelProps = {
   /** What to export (the section's applied filter); null while the filter cannot be exported. */
@@ -41,11 +47,12 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
 
   const start = async () => {
     if (!target) return;
-    const key = attemptKey ?? generateIdempotencyKey();
-    setAttemptKey(key);
     setStarting(true);
     setStartFailed(false);
     try {
+      const { generateIdempotencyKey, startExport } = await loadStart();
+      const key = attemptKey ?? generateIdempotencyKey();
+      setAttemptKey(key);
       setStarted(await startExport(portal, exportRequest(target, format), key));
       setAttemptKey(null);
     } catch {
@@ -82,7 +89,7 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
               </label>
             ))}
           </fieldset>
-          <Button onClick={() => void start()} loading={running} disabled={!target || running}>
+          <Button onClick={() => void start()} onPointerEnter={preload} onFocus={preload} loading={running} disabled={!target || running}>
             {job && !isRunning(job) ? t('exports.again') : t('exports.start')}
           </Button>
         </div>
@@ -95,74 +102,11 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
           </Button>
         </Alert>
       ) : null}
-      {job ? <JobState job={job} number={number} onRetry={() => void start()} /> : null}
+      {job ? (
+        <Suspense fallback={null}>
+          <JobState job={job} number={number} onRetry={() => void start()} />
+        </Suspense>
+      ) : null}
     </Card>
-  );
-}
-
-function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number) => string; onRetry: () => void }) {
-  const t = useT();
-  const percent = progressPercent(job);
-  return (
-    <div className="mt-4 space-y-3" aria-live="polite">
-      {isRunning(job) ? (
-        <div>
-          <p className="text-sm text-slate-700">
-            {job.status === 'queued' || job.totalRows === null
-              ? job.rowsWritten > 0
-                ? t('exports.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
-                : t('exports.queued')
-              : t('exports.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
-          </p>
-          <ProgressBar percent={percent} label={t('exports.progressLabel')} className="mt-2" />
-        </div>
-      ) : null}
-      {job.split ? <Alert theme="blue">{t('exports.split')}</Alert> : null}
-      {job.status === 'done' ? (
-        <div>
-          <p className="text-sm font-medium text-green-800">
-            {t('exports.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
-          </p>
-          <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-            {job.files.map((file) => (
-              <li key={file.index}>
-                <DownloadButton jobId={job.jobId} file={file} parts={job.files.length} number={number} />
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      {job.status === 'failed' ? (
-        <Alert theme="red" role="alert" title={t('exports.failed')}>
-          {job.error ? <p>{job.error}</p> : null}
-          <Button theme="text" className="-ml-3 mt-1" onClick={onRetry}>
-            {t('exports.retry')}
-          </Button>
-        </Alert>
-      ) : null}
-    </div>
-  );
-}
-
-/** Asks for a fresh presigned link on the click and lets the browser download it (an attachment). */
-function DownloadButton({ jobId, file, parts, number }: { jobId: string; file: ExportFile; parts: number; number: (n: number) => string }) {
-  const t = useT();
-  const portal = usePortal();
-  const { busy, failed, download } = usePresignedDownload(() => fetchDownload(portal, jobId, file.index));
-  return (
-    <div>
-      <Button theme="secondary" block loading={busy} onClick={() => void download()} title={file.name} className="justify-start text-left">
-        <DownloadIcon className="size-4 shrink-0" />
-        <span className="flex flex-wrap items-baseline gap-x-1.5">
-          <span>{parts > 1 ? t('exports.downloadPart', { part: file.index + 1, parts }) : t('exports.download')}</span>
-          <span className="font-normal text-slate-500">{t('exports.fileRows', { count: file.rows, rows: number(file.rows) })}</span>
-        </span>
-      </Button>
-      {failed ? (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {t('exports.downloadFailed')}
-        </p>
-      ) : null}
-    </div>
   );
 }

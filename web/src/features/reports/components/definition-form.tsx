@@ -87,10 +87,10 @@ export function DefinitionForm({
   const allColumns: readonly ReportColumn[] = REPORT_COLUMNS[draft.reportType];
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.definition.title')}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reportPage.definition.title')}>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label={t('reports.definition.name')}
+          label={t('reportPage.definition.name')}
           value={draft.name}
           onValueChange={(name) => onChange({ ...draft, name })}
           error={problems.name}
@@ -98,7 +98,7 @@ export function DefinitionForm({
           maxLength={120}
         />
         <SelectField
-          label={t('reports.definition.type')}
+          label={t('reportPage.definition.type')}
           value={draft.reportType}
           options={REPORT_TYPES.map((type) => ({ value: type, label: t(`reports.types.${type}`) }))}
           onValueChange={(type) => onChange(withReportType(draft, type))}
@@ -107,19 +107,19 @@ export function DefinitionForm({
       </div>
       {fields.length ? (
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-800">{t('reports.definition.filters')}</legend>
+          <legend className="text-sm font-semibold text-slate-800">{t('reportPage.definition.filters')}</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-[repeat(auto-fill,minmax(12rem,1fr))]">{fields.map(filterField)}</div>
           {problems.filter ? <p className="mt-1 text-sm text-red-700">{problems.filter}</p> : null}
         </fieldset>
       ) : null}
       <fieldset>
-        <legend className="text-sm font-semibold text-slate-800">{t('reports.definition.columns')}</legend>
-        <p className="text-xs text-slate-500">{t('reports.definition.columnsHelp')}</p>
+        <legend className="text-sm font-semibold text-slate-800">{t('reportPage.definition.columns')}</legend>
+        <p className="text-xs text-slate-500">{t('reportPage.definition.columnsHelp')}</p>
         <div className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-[repeat(auto-fill,minmax(9.5rem,1fr))]">
           {allColumns.map((column) => (
             <CheckboxField
               key={column}
-              label={t(`reports.columns.${column}`)}
+              label={t(`reportPage.columns.${column}`)}
               checked={draft.columns.includes(column)}
               onCheckedChange={(on) => !readOnly && onChange(withColumn(draft, column, on))}
             />
@@ -133,9 +133,9 @@ export function DefinitionForm({
       </fieldset>
       <div className="max-w-xs">
         <SelectField
-          label={t('reports.definition.format')}
+          label={t('reportPage.definition.format')}
           value={draft.format}
-          options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`reports.formats.${f}`) }))}
+          options={EXPORT_FORMATS.map((f) => ({ value: f, label: t(`reportPage.formats.${f}`) }))}
           onValueChange={(format) => onChange({ ...draft, format })}
           disabled={readOnly}
         />
@@ -159,21 +159,21 @@ export function GeneralDefinition({ report }: { report: Report }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
       <div>
-        <dt className="text-slate-500">{t('reports.definition.type')}</dt>
+        <dt className="text-slate-500">{t('reportPage.definition.type')}</dt>
         <dd className="text-slate-900">{t(`reports.types.${report.reportType}`)}</dd>
       </div>
       <div>
-        <dt className="text-slate-500">{t('reports.definition.format')}</dt>
-        <dd className="text-slate-900">{t(`reports.formats.${report.format}`)}</dd>
+        <dt className="text-slate-500">{t('reportPage.definition.format')}</dt>
+        <dd className="text-slate-900">{t(`reportPage.formats.${report.format}`)}</dd>
       </div>
       <div>
-        <dt className="text-slate-500">{t('reports.definition.filters')}</dt>
+        <dt className="text-slate-500">{t('reportPage.definition.filters')}</dt>
         <dd className="text-slate-900">{filterText(report.filter)}</dd>
       </div>
       <div className="sm:col-span-2">
-        <dt className="text-slate-500">{t('reports.definition.columns')}</dt>
+        <dt className="text-slate-500">{t('reportPage.definition.columns')}</dt>
         <dd className="text-slate-900">
-          {report.columns.map((c) => (isOneOf(REPORT_COLUMNS[report.reportType], c) ? t(`reports.columns.${c}`) : c)).join(', ')}
+          {report.columns.map((c) => (isOneOf(REPORT_COLUMNS[report.reportType], c) ? t(`reportPage.columns.${c}`) : c)).join(', ')}
         </dd>
       </div>
     </dl>

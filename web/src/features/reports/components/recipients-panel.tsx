@@ -45,27 +45,27 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
   return (
     <div className="space-y-4">
       {failure ? (
-        <Alert theme="red" role="alert" onClose={() => setFailure(null)} closeLabel={t('reports.close')}>
+        <Alert theme="red" role="alert" onClose={() => setFailure(null)} closeLabel={t('reportPage.close')}>
           {failure.message}
         </Alert>
       ) : null}
       {notice ? (
-        <Alert theme="green" role="status" onClose={() => setNotice(null)} closeLabel={t('reports.close')}>
+        <Alert theme="green" role="status" onClose={() => setNotice(null)} closeLabel={t('reportPage.close')}>
           {notice}
         </Alert>
       ) : null}
-      <ReportQuery result={list} failedMessage={t('reports.recipients.loadFailed')}>
+      <ReportQuery result={list} failedMessage={t('reportPage.recipients.loadFailed')}>
         {({ recipients }) =>
           recipients.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-              {t('reports.recipients.none')}
+              {t('reportPage.recipients.none')}
             </p>
           ) : (
             <div className="space-y-2">
               {recipients.some((r) => r.confirmation === 'pending') ? (
-                <p className="text-sm text-slate-600">{t('reports.recipients.pendingHelp')}</p>
+                <p className="text-sm text-slate-600">{t('reportPage.recipients.pendingHelp')}</p>
               ) : null}
-              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reports.recipients.title')}>
+              <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reportPage.recipients.title')}>
                 {recipients.map((r) => (
                   <li key={r.referenceId} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2.5 sm:px-4">
                     <div className="min-w-[12rem] flex-1">
@@ -73,12 +73,12 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                       <p className="truncate text-sm text-slate-600">{r.email}</p>
                     </div>
                     <div className="flex flex-wrap items-center gap-1.5">
-                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reports.recipients.kind.${r.kind}`)}</Badge>
+                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reportPage.recipients.kind.${r.kind}`)}</Badge>
                       {/* Double opt-in (ADR 051): a contact gets reports only once it confirmed. */}
-                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reports.recipients.confirmationPending')}</Badge> : null}
-                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reports.recipients.confirmed')}</Badge> : null}
-                      {r.unsubscribedAt ? <Badge theme="orange">{t('reports.recipients.unsubscribed')}</Badge> : null}
-                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reports.recipients.inactive')}</Badge> : null}
+                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reportPage.recipients.confirmationPending')}</Badge> : null}
+                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reportPage.recipients.confirmed')}</Badge> : null}
+                      {r.unsubscribedAt ? <Badge theme="orange">{t('reportPage.recipients.unsubscribed')}</Badge> : null}
+                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reportPage.recipients.inactive')}</Badge> : null}
                       {mayChange ? (
                         // The actions wrap as one group, never one apart from the other.
                         <div className="flex items-center gap-1">
@@ -90,21 +90,21 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                                 void change(
                                   `confirm.${r.referenceId}`,
                                   () => resendConfirmation(processId, r.personId),
-                                  t('reports.recipients.confirmationSent', { email: r.email }),
+                                  t('reportPage.recipients.confirmationSent', { email: r.email }),
                                 )
                               }
-                              aria-label={t('reports.recipients.sendConfirmationNamed', { name: displayName(r) })}
+                              aria-label={t('reportPage.recipients.sendConfirmationNamed', { name: displayName(r) })}
                             >
-                              {t('reports.recipients.sendConfirmation')}
+                              {t('reportPage.recipients.sendConfirmation')}
                             </Button>
                           ) : null}
                           <Button
                             theme="text"
                             loading={busy === r.referenceId}
                             onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))}
-                            aria-label={t('reports.recipients.removeNamed', { name: displayName(r) })}
+                            aria-label={t('reportPage.recipients.removeNamed', { name: displayName(r) })}
                           >
-                            {t('reports.recipients.remove')}
+                            {t('reportPage.recipients.remove')}
                           </Button>
                         </div>
                       ) : null}
@@ -119,10 +119,10 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
       {mayChange ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button theme="secondary" onClick={() => setPicking(!picking)} aria-expanded={picking}>
-            {t('reports.recipients.addUser')}
+            {t('reportPage.recipients.addUser')}
           </Button>
           <Button theme="secondary" onClick={() => setDialog(true)}>
-            {t('reports.recipients.addContact')}
+            {t('reportPage.recipients.addContact')}
           </Button>
         </div>
       ) : null}
@@ -143,26 +143,26 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
   const candidates = useRecipientCandidates(processId, true);
   const [chosen, setChosen] = useState('');
   return (
-    <ReportQuery result={candidates} failedMessage={t('reports.recipients.loadFailed')}>
+    <ReportQuery result={candidates} failedMessage={t('reportPage.recipients.loadFailed')}>
       {({ recipients }) =>
         recipients.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('reports.recipients.noCandidates')}</p>
+          <p className="text-sm text-slate-600">{t('reportPage.recipients.noCandidates')}</p>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="min-w-0 flex-1">
               <SelectField
-                label={t('reports.recipients.user')}
-                helperText={t('reports.recipients.chooseUserHelp')}
+                label={t('reportPage.recipients.user')}
+                helperText={t('reportPage.recipients.chooseUserHelp')}
                 value={chosen}
                 options={[
-                  { value: '', label: t('reports.recipients.chooseUser') },
+                  { value: '', label: t('reportPage.recipients.chooseUser') },
                   ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` })),
                 ]}
                 onValueChange={setChosen}
               />
             </div>
             <Button disabled={!chosen} loading={busy} onClick={() => onAdd(chosen)}>
-              {t('reports.recipients.add')}
+              {t('reportPage.recipients.add')}
             </Button>
           </div>
         )
@@ -191,7 +191,7 @@ function ContactDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const text = (key: 'firstname' | 'surname' | 'email' | 'displayname') => ({
-    label: t(`reports.contact.${key}`),
+    label: t(`reportPage.contact.${key}`),
     value: draft[key],
     onValueChange: (value: string) => setDraft({ ...draft, [key]: value }),
     error: problems[key],
@@ -224,15 +224,15 @@ function ContactDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('reports.contact.title')}
-      closeLabel={t('reports.close')}
+      title={t('reportPage.contact.title')}
+      closeLabel={t('reportPage.close')}
       actions={
         <>
           <Button theme="text" onClick={onClose}>
-            {t('reports.cancel')}
+            {t('reportPage.cancel')}
           </Button>
           <Button type="submit" form="report-contact-form" loading={busy}>
-            {t('reports.contact.save')}
+            {t('reportPage.contact.save')}
           </Button>
         </>
       }
@@ -247,15 +247,15 @@ function ContactDialog({
           <TextField {...text('firstname')} autoComplete="off" />
           <TextField {...text('surname')} autoComplete="off" />
         </div>
-        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reports.contact.optInHelp')} />
-        <TextField {...text('displayname')} autoComplete="off" helperText={t('reports.contact.displaynameHelp')} />
+        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reportPage.contact.optInHelp')} />
+        <TextField {...text('displayname')} autoComplete="off" helperText={t('reportPage.contact.displaynameHelp')} />
         <CheckboxField
-          label={t('reports.contact.active')}
+          label={t('reportPage.contact.active')}
           checked={draft.active}
           onCheckedChange={(active) => setDraft({ ...draft, active })}
         />
         <CheckboxField
-          label={t('reports.contact.isEmailActive')}
+          label={t('reportPage.contact.isEmailActive')}
           checked={draft.isEmailActive}
           onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })}
         />

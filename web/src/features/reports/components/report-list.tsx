@@ -101,7 +101,7 @@ function useReportFields(): Field[] {
     {
       key: 'recipients',
       label: t('reports.fields.recipients'),
-      value: (r) => (r.recipientCount ? n(r.recipientCount) : t('reports.recipients.none')),
+      value: (r) => (r.recipientCount ? n(r.recipientCount) : t('reports.list.noRecipients')),
       end: true,
     },
     {

@@ -67,21 +67,21 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   /** "Run now" is limited per user and customer (ADR 051): the 429 says when the next start is possible. */
   const runLimitText = (error: unknown) =>
     error instanceof ApiError && error.code === REPORT.RUN_LIMIT && error.retryAfter !== undefined
-      ? t('reports.run.tooOften', {
+      ? t('reportPage.run.tooOften', {
           time: dateTimeFormat(format.locale, { hour: '2-digit', minute: '2-digit', timeZone: format.timeZone }).format(
             new Date(Date.now() + error.retryAfter * 1000),
           ),
         })
       : null;
-  const presets = presetOptions(RUN_PRESETS, period.preset, (p) => t(`reports.presets.${p}`));
+  const presets = presetOptions(RUN_PRESETS, period.preset, (p) => t(`reportPage.presets.${p}`));
 
   return (
     <div className="space-y-4">
       <DateRangeField
         labels={{
-          preset: t('reports.run.period'),
-          start: t('reports.run.from'),
-          end: t('reports.run.until'),
+          preset: t('reportPage.run.period'),
+          start: t('reportPage.run.from'),
+          end: t('reportPage.run.until'),
         }}
         presets={presets}
         preset={period.preset}
@@ -92,21 +92,21 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
         endDate={period.dateUntil}
         onStartDateChange={(dateFrom) => setPeriod({ ...period, preset: 'custom', dateFrom })}
         onEndDateChange={(dateUntil) => setPeriod({ ...period, preset: 'custom', dateUntil })}
-        error={tried && problem ? t(`reports.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
+        error={tried && problem ? t(`reportPage.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CheckboxField
-          label={t('reports.run.deliver')}
-          helperText={t('reports.run.deliverHelp')}
+          label={t('reportPage.run.deliver')}
+          helperText={t('reportPage.run.deliverHelp')}
           checked={deliver}
           onCheckedChange={setDeliver}
         />
         <Button onClick={() => void start()} loading={running} disabled={running}>
-          {t('reports.run.start')}
+          {t('reportPage.run.start')}
         </Button>
       </div>
       {failure ? (
-        <Alert theme="red" role="alert" title={t('reports.run.startFailed')}>
+        <Alert theme="red" role="alert" title={t('reportPage.run.startFailed')}>
           {failure}
         </Alert>
       ) : null}
@@ -125,18 +125,18 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
         <div>
           <p className="text-sm text-slate-700">
             {job.totalRows === null
-              ? t('reports.run.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
-              : t('reports.run.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
+              ? t('reportPage.run.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
+              : t('reportPage.run.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
-          <ProgressBar percent={percent} label={t('reports.run.progress')} className="mt-2" />
+          <ProgressBar percent={percent} label={t('reportPage.run.progress')} className="mt-2" />
         </div>
       ) : null}
       {job.status === 'finished' ? (
         <div>
           <p className="text-sm font-medium text-green-800">
             {job.skippedEmpty
-              ? t('reports.run.skippedEmpty')
-              : t('reports.run.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
+              ? t('reportPage.run.skippedEmpty')
+              : t('reportPage.run.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
           </p>
           <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {job.files.map((file) => (
@@ -148,11 +148,11 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
         </div>
       ) : null}
       {job.status === 'error' ? (
-        <Alert theme="red" role="alert" title={t('reports.run.failed')}>
+        <Alert theme="red" role="alert" title={t('reportPage.run.failed')}>
           {job.error}
         </Alert>
       ) : null}
-      {job.status === 'cancelled' ? <Alert theme="gray">{t('reports.run.cancelled')}</Alert> : null}
+      {job.status === 'cancelled' ? <Alert theme="gray">{t('reportPage.run.cancelled')}</Alert> : null}
     </div>
   );
 }

@@ -45,19 +45,19 @@ export function ScheduleForm({
   const own = ownTimeZone();
   const zones = zonesOwnFirst(timeZones, own, draft.timeZone).map((zone) => ({
     value: zone,
-    label: zone === own ? t('reports.schedule.ownZone', { zone }) : zone,
+    label: zone === own ? t('reportPage.schedule.ownZone', { zone }) : zone,
   }));
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reports.schedule.title')}>
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('reportPage.schedule.title')}>
       <fieldset disabled={readOnly} className="space-y-5">
         <CheckboxField
-          label={t('reports.schedule.enabled')}
-          helperText={t('reports.schedule.enabledHelp')}
+          label={t('reportPage.schedule.enabled')}
+          helperText={t('reportPage.schedule.enabledHelp')}
           checked={draft.enabled}
           onCheckedChange={set('enabled')}
         />
         <fieldset>
-          <legend className="text-sm font-semibold text-slate-800">{t('reports.schedule.period')}</legend>
+          <legend className="text-sm font-semibold text-slate-800">{t('reportPage.schedule.period')}</legend>
           <div className="mt-2 inline-flex rounded-lg bg-slate-100 p-1">
             {REPORT_PERIOD_TYPES.map((type) => (
               <label
@@ -76,7 +76,7 @@ export function ScheduleForm({
               </label>
             ))}
           </div>
-          <p className="mt-1 text-xs text-slate-500">{t(`reports.schedule.periodHelp.${draft.periodType}`)}</p>
+          <p className="mt-1 text-xs text-slate-500">{t(`reportPage.schedule.periodHelp.${draft.periodType}`)}</p>
         </fieldset>
         {draft.periodType === 'daily' ? (
           <fieldset>
@@ -111,13 +111,13 @@ export function ScheduleForm({
         ) : null}
         <CheckboxField
           label={t('reports.fields.endOfMonth')}
-          helperText={t('reports.schedule.endOfMonthHelp')}
+          helperText={t('reportPage.schedule.endOfMonthHelp')}
           checked={draft.endOfMonth}
           onCheckedChange={set('endOfMonth')}
         />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
-            label={t('reports.schedule.sendTime')}
+            label={t('reportPage.schedule.sendTime')}
             type="text"
             inputMode="numeric"
             placeholder="06:00"
@@ -127,8 +127,8 @@ export function ScheduleForm({
           />
           <ComboboxField
             label={t('reports.fields.timeZone')}
-            helperText={t('reports.schedule.timeZoneHelp')}
-            noMatchText={t('reports.schedule.noZone')}
+            helperText={t('reportPage.schedule.timeZoneHelp')}
+            noMatchText={t('reportPage.schedule.noZone')}
             value={draft.timeZone}
             options={zones}
             onValueChange={set('timeZone')}
@@ -136,28 +136,28 @@ export function ScheduleForm({
         </div>
         {problems.timeZone ? <p className="text-sm text-red-700">{problems.timeZone}</p> : null}
         <fieldset className="space-y-3">
-          <legend className="text-sm font-semibold text-slate-800">{t('reports.schedule.delivery')}</legend>
-          <CheckboxField label={t('reports.schedule.sendByEmail')} checked={draft.sendByEmail} onCheckedChange={set('sendByEmail')} />
+          <legend className="text-sm font-semibold text-slate-800">{t('reportPage.schedule.delivery')}</legend>
+          <CheckboxField label={t('reportPage.schedule.sendByEmail')} checked={draft.sendByEmail} onCheckedChange={set('sendByEmail')} />
           <CheckboxField
-            label={t('reports.schedule.copyByFtp')}
-            helperText={t('reports.schedule.copyByFtpHelp')}
+            label={t('reportPage.schedule.copyByFtp')}
+            helperText={t('reportPage.schedule.copyByFtpHelp')}
             checked={draft.copyByFtp}
             onCheckedChange={set('copyByFtp')}
           />
           <CheckboxField
-            label={t('reports.schedule.skipIfEmpty')}
-            helperText={t('reports.schedule.skipIfEmptyHelp')}
+            label={t('reportPage.schedule.skipIfEmpty')}
+            helperText={t('reportPage.schedule.skipIfEmptyHelp')}
             checked={draft.skipIfEmpty}
             onCheckedChange={set('skipIfEmpty')}
           />
         </fieldset>
       </fieldset>
       {readOnly ? (
-        <p className="text-sm text-slate-500">{t('reports.schedule.readOnly')}</p>
+        <p className="text-sm text-slate-500">{t('reportPage.schedule.readOnly')}</p>
       ) : (
         <div className="flex justify-end">
           <Button type="submit" loading={busy}>
-            {t('reports.schedule.save')}
+            {t('reportPage.schedule.save')}
           </Button>
         </div>
       )}

@@ -19,12 +19,12 @@ export function serverProblems(error: unknown, t: Translate): ServerProblems | n
 
 /**
  * The form's own problems (the core contract's checks, keyed by dotted path) in the user's language: each
- * path has its text in the catalogue (`reports.problems.<path>`); an unexpected one shows as the rule says.
+ * path has its text in the catalogue (`reportPage.problems.<path>`); an unexpected one shows as the rule says.
  */
 export function localProblems(t: Translate, problems: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [path, message] of Object.entries(problems)) {
-    const key = `reports.problems.${path}`;
+    const key = `reportPage.problems.${path}`;
     const text = t(key as MessageKey);
     out[path] = text === key ? message : text;
   }

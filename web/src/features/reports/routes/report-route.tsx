@@ -77,7 +77,7 @@ export function NewReportRoute() {
     setParams(next, { replace: true });
   };
   const customerOptions = [
-    ...(customerId ? [] : [{ value: '', label: t('reports.definition.chooseCustomer') }]),
+    ...(customerId ? [] : [{ value: '', label: t('reportPage.definition.chooseCustomer') }]),
     ...customers.map((c) => ({ value: c.customerId, label: c.name })),
   ];
   if (customerId && !customers.some((c) => c.customerId === customerId)) customerOptions.push({ value: customerId, label: customerId });
@@ -96,8 +96,8 @@ export function NewReportRoute() {
   return (
     <div>
       <BackLink to={listPath(customerId, 'custom')} />
-      <PageHeader title={t('reports.newReport')} description={t('reports.definition.newDescription')} />
-      <Section title={t('reports.definition.title')}>
+      <PageHeader title={t('reports.newReport')} description={t('reportPage.definition.newDescription')} />
+      <Section title={t('reportPage.definition.title')}>
         <SaveOutcome failure={failure} />
         {masterData.data && customers.length !== 1 ? (
           <div className="mb-4 max-w-sm">
@@ -112,10 +112,10 @@ export function NewReportRoute() {
         ) : null}
         {masterData.data && !customerId ? (
           <Alert theme="orange" className="mb-4">
-            {t('reports.definition.noCustomer')}
+            {t('reportPage.definition.noCustomer')}
           </Alert>
         ) : null}
-        <DefinitionForm {...fields} types={types} submitLabel={t('reports.definition.create')} />
+        <DefinitionForm {...fields} types={types} submitLabel={t('reportPage.definition.create')} />
       </Section>
     </div>
   );
@@ -134,14 +134,14 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
         <EmptyState
           heading="h1"
           icon={<DocumentIcon className="size-6" />}
-          title={t('reports.detail.notFound')}
-          text={t('reports.detail.notFoundText')}
+          title={t('reportPage.detail.notFound')}
+          text={t('reportPage.detail.notFoundText')}
         />
       </div>
     );
   }
   return (
-    <ReportQuery result={report} failedMessage={t('reports.detail.loadFailed')}>
+    <ReportQuery result={report} failedMessage={t('reportPage.detail.loadFailed')}>
       {(data) => <ReportDetail key={data.processId} report={data} may={may} />}
     </ReportQuery>
   );
@@ -167,31 +167,31 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
         actions={
           custom && may.edit ? (
             <Button theme="secondary" onClick={() => setDeleting(true)}>
-              {t('reports.delete.action')}
+              {t('reportPage.delete.action')}
             </Button>
           ) : null
         }
       />
       <div className="grid gap-6 xl:grid-cols-2">
-        <Section title={t('reports.definition.title')} {...(custom ? {} : { description: t('reports.definition.generalReadOnly') })}>
+        <Section title={t('reportPage.definition.title')} {...(custom ? {} : { description: t('reportPage.definition.generalReadOnly') })}>
           {custom && may.edit ? <CustomDefinition report={report} /> : <GeneralDefinition report={report} />}
         </Section>
-        <Section title={t('reports.schedule.title')}>
+        <Section title={t('reportPage.schedule.title')}>
           <ScheduleSection processId={report.processId} readOnly={!may.schedule} />
         </Section>
-        <Section title={t('reports.recipients.title')} description={t('reports.recipients.description')}>
+        <Section title={t('reportPage.recipients.title')} description={t('reportPage.recipients.description')}>
           <RecipientsPanel processId={report.processId} mayChange={may.recipients} />
         </Section>
-        <Section title={t('reports.run.title')} description={t('reports.run.description')}>
+        <Section title={t('reportPage.run.title')} description={t('reportPage.run.description')}>
           {may.edit ? (
             <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} />
           ) : (
-            <p className="text-sm text-slate-600">{t('reports.run.notAllowed')}</p>
+            <p className="text-sm text-slate-600">{t('reportPage.run.notAllowed')}</p>
           )}
         </Section>
       </div>
       <div className="mt-6">
-        <Section title={t('reports.log.title')} description={t('reports.log.description')}>
+        <Section title={t('reportPage.log.title')} description={t('reportPage.log.description')}>
           <RunLog key={runs} processId={report.processId} mayResend={may.recipients} mayCancel={may.edit} />
         </Section>
       </div>
@@ -223,7 +223,7 @@ function BackLink({ to }: { to: string }) {
   return (
     <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
       <ChevronLeftIcon className="size-4" />
-      {t('reports.back')}
+      {t('reportPage.back')}
     </Link>
   );
 }
@@ -245,11 +245,11 @@ function CustomDefinition({ report }: { report: Report }) {
       <DefinitionForm
         {...fields}
         types={types}
-        submitLabel={t('reports.definition.save')}
+        submitLabel={t('reportPage.definition.save')}
         footer={
           saved ? (
             <p role="status" className="text-sm text-green-700">
-              {t('reports.saved')}
+              {t('reportPage.saved')}
             </p>
           ) : null
         }
@@ -262,7 +262,7 @@ function ScheduleSection({ processId, readOnly }: { processId: string; readOnly:
   const t = useT();
   const schedule = useSchedule(processId);
   return (
-    <ReportQuery result={schedule} failedMessage={t('reports.schedule.loadFailed')}>
+    <ReportQuery result={schedule} failedMessage={t('reportPage.schedule.loadFailed')}>
       {(data) => <ScheduleEditor key={data.processId} schedule={data} readOnly={readOnly} />}
     </ReportQuery>
   );
@@ -280,7 +280,10 @@ function ScheduleEditor({ schedule, readOnly }: { schedule: ReportSchedule; read
   });
   return (
     <>
-      <SaveOutcome failure={failure} saved={saved ? t(draft.enabled ? 'reports.schedule.savedOn' : 'reports.schedule.savedOff') : null} />
+      <SaveOutcome
+        failure={failure}
+        saved={saved ? t(draft.enabled ? 'reportPage.schedule.savedOn' : 'reportPage.schedule.savedOff') : null}
+      />
       <ScheduleForm {...fields} timeZones={timeZones} readOnly={readOnly} />
     </>
   );
@@ -301,20 +304,20 @@ function DeleteDialog({ open, report, onClose }: { open: boolean; report: Report
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('reports.delete.title')}
-      closeLabel={t('reports.close')}
+      title={t('reportPage.delete.title')}
+      closeLabel={t('reportPage.close')}
       actions={
         <>
           <Button theme="text" onClick={onClose}>
-            {t('reports.cancel')}
+            {t('reportPage.cancel')}
           </Button>
           <Button loading={busy} onClick={remove}>
-            {t('reports.delete.confirm')}
+            {t('reportPage.delete.confirm')}
           </Button>
         </>
       }
     >
-      <p className="text-sm text-slate-700">{t('reports.delete.text', { name: report.name })}</p>
+      <p className="text-sm text-slate-700">{t('reportPage.delete.text', { name: report.name })}</p>
       {failure ? (
         <Alert theme="red" role="alert" className="mt-3">
           {failure}
