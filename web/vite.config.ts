@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { sectionPages } from './build/section-pages.ts';
 
 // The SPA is served from the same origin as the API (/api/*). In development `vite` proxies /api to the
 // local server started by `npm start` (port 3000 unless API_ORIGIN says otherwise).
@@ -62,7 +63,7 @@ const EVERY_SIGNED_IN_PAGE = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker],
+  plugins: [react(), tailwindcss(), serviceWorker, sectionPages()],
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   // No source maps: they would be published with the site, full TypeScript source included (ADR 023).

@@ -10,6 +10,8 @@ import { mountWebFiles } from './web-files.ts';
 const dist = mkdtempSync(join(tmpdir(), 'portal-web-files-'));
 mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
+mkdirSync(join(dist, 'sections'));
+writeFileSync(join(dist, 'sections/connect-reports-item.html'), '<!doctype html><title>a report</title>');
 writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
 writeFileSync(join(dist, 'assets/pdf.worker.min-abc123.mjs'), 'onmessage = () => {}');
@@ -19,8 +21,9 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('local web files', () => {
   it('serves client routes as index.html with the distribution headers', async () => {
-    // A general report's page has dots in its last segment and is still a route (reload, bookmark, mailed link).
-    for (const path of ['/', '/orders/123', '/connect', '/connect/reports/gen.transactions.P-2001']) {
+    // A general report's page has dots in its last segment and is still a route (reload, bookmark, mailed link):
+    // served as its section's page (below), here a dotted address without one.
+    for (const path of ['/', '/orders/123', '/connect', '/connect/unknown/gen.transactions.P-2001']) {
       const res = await root.request(path);
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('<title>portal</title>');
@@ -28,6 +31,19 @@ describe('local web files', () => {
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     }
+  });
+
+  it("serves a signed-in section's address as its own page where the build wrote one, else index.html (ADR 131)", async () => {
+    for (const path of ['/connect/reports/gen.transactions.P-2001', '/connect/reports/new']) {
+      const res = await root.request(path);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toContain('<title>a report</title>');
+      expect(res.headers.get('cache-control'), path).toBe('no-cache');
+      expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+    }
+    // A section whose page this build lacks (an older build served side by side): index.html.
+    expect(await (await root.request('/connect/transactions')).text()).toContain('<title>portal</title>');
+    expect(await (await root.request('/connect/reports')).text()).toContain('<title>portal</title>');
   });
 
   it('sends an asset the subresource headers only; a worker script keeps its CSP (site-headers.ts)', async () => {

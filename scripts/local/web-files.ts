@@ -5,11 +5,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { isLeanAsset, SITE_CSP_DIRECTIVES, siteCspWithFiles } from '../../infra/site-headers.ts';
-import { isClientRoute } from '../../infra/spa-fallback.ts';
+import { documentOf, isClientRoute } from '../../infra/spa-fallback.ts';
 
 /**
- * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html
- * for a client-side route (infra/spa-fallback.ts, the rule of the distribution's SPA fallback function;
+ * Serves the built web app the way CloudFront does in AWS (infra/web.ts): files from web/dist, index.html — or
+ * a signed-in section's own page with its preloads (ADR 131) — for a client-side route (infra/spa-fallback.ts,
+ * the rule of the distribution's SPA fallback function; a build without section pages serves index.html;
  * a route may have dots, e.g. /connect/reports/gen.transactions.P-2001), 404 for any other missing file — never index.html under an asset's year-long cache — and
  * the same security headers as the distribution's policy (X-Frame-Options DENY included). Assets are
  * served pre-compressed (brotli or gzip, as the client accepts; CloudFront compresses in AWS) and
@@ -59,7 +60,10 @@ export function mountWebFiles(root: Hono, distDir: string, filesOrigin?: string)
     if (!isClientRoute(path)) return c.text('Not found', 404);
     return next();
   });
-  root.get('*', serveStatic({ path: relative(process.cwd(), index) }));
+  root.get('*', (c, next) => {
+    const page = resolve(distDir, `.${documentOf(c.req.path)}`);
+    return serveStatic({ path: relative(process.cwd(), existsSync(page) ? page : index) })(c, next);
+  });
 }
 
 /** vite-plugin-pwa's service worker (web/vite.config.ts). */

@@ -12,6 +12,7 @@ import { parseScheduledJobEvent, SWEEP_MINUTES } from '@portal/backend/platform/
 import { REPORT_FILE_RETENTION_DAYS } from '../../packages/core/src/report/report.ts';
 import { REPORT_MAIL_SENDERS, REPORT_RUNNER_CONCURRENCY } from '@portal/backend/report';
 import { mountWebFiles } from '../../scripts/local/web-files.ts';
+import { documentOf, SECTION_PAGES } from '../../infra/spa-fallback.ts';
 import { IMPORT_NOTIFICATION_PREFIXES } from '@portal/backend/import';
 import {
   IMPORT_MAX_CONCURRENCY,
@@ -806,11 +807,17 @@ describe('Web', () => {
     expect(config.DefaultRootObject).toBe('index.html');
     const fallback = ofType(t.Web, 'AWS::CloudFront::Function').find(([id]) => id.startsWith('SpaFallback'));
     const code = fallback?.[1].Properties.FunctionCode as string;
-    // The deployed code itself, run: routes (dots allowed) become index.html, the site's files stay.
+    // The deployed code itself, run: routes (dots allowed) become index.html or their section's page (ADR 131),
+    // the site's files stay.
     const handler = new Function(`${code}; return handler;`)() as (e: { request: { uri: string } }) => { uri: string };
     const served = (uri: string) => handler({ request: { uri } }).uri;
-    for (const route of ['/', '/connect', '/orders/123', '/connect/reports/gen.transactions.P-2001'])
+    for (const route of ['/', '/connect', '/orders/123', '/connect/unknown/gen.transactions.P-2001'])
       expect(served(route), route).toBe('/index.html');
+    expect(served('/connect/reports/gen.transactions.P-2001')).toBe('/sections/connect-reports-item.html');
+    // The same rule as the local server's (documentOf), for every section, an address below it and a look-alike.
+    for (const prefix of Object.keys(SECTION_PAGES))
+      for (const route of [prefix, `${prefix}x`, `${prefix}/x.y`, `${prefix}x/y`]) expect(served(route), route).toBe(documentOf(route));
+    expect(code.length).toBeLessThan(10_240); // CloudFront Functions' limit on a function's code
     for (const file of ['/assets/index-abc.js', '/assets/pdf.worker-x.mjs', '/index.html', '/favicon.ico', '/robots.txt'])
       expect(served(file), file).toBe(file);
   });

@@ -1,4 +1,5 @@
-import { type Portal, PORTAL_HEADER, XSSI_PREFIX } from '@portal/core/shared';
+import { type Portal, PORTAL_HEADER, resolveBrowserLocale, XSSI_PREFIX } from '@portal/core/shared';
+import { FALLBACK_LOCALE, messageLocaleFor } from '../i18n/index.ts';
 import { paths } from './paths.ts';
 import { createStore, useStore } from './store.ts';
 
@@ -65,7 +66,9 @@ function parseJson(text: string): unknown {
 
 /** Starts the reads for the portal and the path of the address (the entry calls it once, in the built app only). */
 export function startFirstReads(portal: Portal, pathname: string): void {
-  started.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
+  const status = read(FIRST_READS.status, portal, true);
+  started.set(FIRST_READS.status, status);
+  void status.body?.then(({ json }) => preloadSectionTexts(messageLocaleFor(portal, userLocale(portal, json))));
   const brand = read(FIRST_READS.brand, portal, true);
   started.set(FIRST_READS.brand, brand);
   void brand.body?.then(({ status, json }) => firstBrandName.set(status === 200 ? nameOf(json) : undefined));
@@ -98,6 +101,35 @@ export function firstStatus(): Promise<'signedOut' | 'other'> | undefined {
     ({ status, json }) => (status === 401 || (status === 200 && isRecord(json) && json.loggedIn === false) ? 'signedOut' : 'other'),
     () => 'other' as const,
   );
+}
+
+/**
+ * A signed-in section's page (web/build/section-pages.ts, ADR 131) preloads its catalogues' English files and names
+ * the other locales' in a meta: once the status says the user's locale (as the root layout picks it: the user's,
+ * else the browser's), their files are asked for too, beside the screen's chunks, instead of after its first render.
+ */
+function preloadSectionTexts(locale: string): void {
+  if (locale === FALLBACK_LOCALE) return;
+  const texts = document.querySelector<HTMLMetaElement>('meta[name="section-texts"]')?.content ?? '';
+  const files = texts
+    .split(';')
+    .map((entry) => entry.split(' '))
+    .find(([owner]) => owner === locale)
+    ?.slice(1);
+  for (const file of files ?? []) {
+    if (!file.startsWith('/assets/')) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = file;
+    document.head.append(link);
+  }
+}
+
+function userLocale(portal: Portal, json: unknown): string | undefined {
+  const user = isRecord(json) && isRecord(json.user) ? json.user : undefined;
+  if (typeof user?.locale === 'string') return user.locale;
+  return typeof navigator === 'undefined' ? undefined : resolveBrowserLocale(portal, [...navigator.languages, navigator.language]);
 }
 
 const firstBrandName = createStore<string | undefined>(undefined);

@@ -1,0 +1,66 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { documentOf, SECTION_PAGES, sectionPageFile } from '../../infra/spa-fallback.ts';
+
+/**
+ * The signed-in sections' pages of this checkout's build (ADR 131; web/build/section-pages.ts). In the e2e project
+ * because its global setup builds web/dist, which this reads with Vite's manifest, like scripts/web-size.ts: each
+ * page preloads every chunk its screen statically needs (the route module and its imports, the portal's shell, the
+ * data layer) and its English catalogues, names the other locales' catalogue files, and has no inline script.
+ */
+const dist = new URL('../../web/dist/', import.meta.url);
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+const manifest = JSON.parse(readFileSync(new URL('.vite/manifest.json', dist), 'utf8')) as Record<string, ManifestChunk>;
+const closure = (keys: string[], into = new Set<string>()): Set<string> => {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    closure(chunk.imports ?? [], into);
+  }
+  return into;
+};
+const inIndex = closure(['index.html']);
+const catalogueFiles = new Set(Object.entries(manifest).flatMap(([key, chunk]) => (key.startsWith('src/i18n/') ? [chunk.file] : [])));
+const page = (prefix: string) => readFileSync(new URL(`.${sectionPageFile(prefix)}`, dist), 'utf8');
+const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+const baseUrl = inject('baseUrl');
+
+describe('section pages of the build (ADR 131)', () => {
+  it('preloads the chunks each screen needs, beyond what index.html names, and no other', () => {
+    for (const [prefix, module] of Object.entries(SECTION_PAGES)) {
+      const shell = prefix.startsWith('/connect')
+        ? ['src/app/connect-routes.tsx', 'src/app/layouts/connect-layout.tsx', 'src/app/connect-guards.tsx']
+        : ['src/app/app-routes.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/ordering-guards.tsx'];
+      const wanted = [...closure([module, ...shell, 'src/app/data-layer.tsx'])].filter((file) => !inIndex.has(file));
+      const js = preloads(page(prefix)).filter((file) => !catalogueFiles.has(file ?? '') && !inIndex.has(file ?? ''));
+      expect(new Set(js), prefix).toEqual(new Set(wanted));
+    }
+  });
+
+  it('preloads the English catalogues and names the other locales’ files of the same catalogues, with no inline script', () => {
+    const html = page('/connect/transactions');
+    const english = (name: string) => manifest[`src/i18n/en-US/${name}.json`]?.file;
+    for (const name of ['transactions', 'exports', 'shell', 'connect']) expect(preloads(html), name).toContain(english(name));
+    const meta = /<meta name="section-texts" content="([^"]*)">/.exec(html)?.[1] ?? '';
+    const german = meta.split(';').find((entry) => entry.startsWith('de-DE '));
+    for (const name of ['transactions', 'exports', 'shell', 'connect', 'shared', 'auth'])
+      expect(german, name).toContain(`/${manifest[`src/i18n/de-DE/${name}.json`]?.file}`);
+    // The CSP has no 'unsafe-inline' (ADR 023): the only script is the entry's file.
+    expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-/),
+    ]);
+  });
+
+  it('is what the local server answers for the address, a dotted report id included', async () => {
+    for (const path of ['/connect/reports/gen.transactions.P-2001', '/connect/transactions', '/app/orders']) {
+      const res = await fetch(`${baseUrl}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe(readFileSync(new URL(`.${documentOf(path)}`, dist), 'utf8'));
+    }
+  });
+});

@@ -1,0 +1,134 @@
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+import { SECTION_PAGES, sectionPageFile } from '../../infra/spa-fallback.ts';
+
+/**
+ * The signed-in sections' pages (ADR 131): for each address prefix of infra/spa-fallback.ts's SECTION_PAGES, the
+ * built index.html plus `<link rel="modulepreload">` for every chunk its screen needs before it renders — the
+ * portal's shell (route table, layout, guards), the data layer, the route module and their static imports, and
+ * the English files of their catalogues — so the browser asks for them with the entry, instead of after the
+ * shell has downloaded and run (ADR 097's "one round" then starts at the first byte). The chunks come from the
+ * bundle graph; which catalogues a route module loads, from its `lazyRoute(...)` line in the route tables.
+ * The other locales' files of the same catalogues are named in a `<meta name="section-texts">`: the entry adds
+ * their preloads once the first status read says the user's locale (lib/api-first-reads.ts). Links and a meta
+ * only: no inline script (the CSP has no 'unsafe-inline', ADR 023).
+ */
+
+/** The route tables whose `lazyRoute(...)` lines name each route module's catalogues. */
+const ROUTE_TABLES = ['src/app/connect-routes.tsx', 'src/app/app-routes.tsx', 'src/app/signed-in-screens.ts'];
+/** What a page of each portal runs before its screen: the shell's modules (one chunk group each) and the data layer. */
+const PORTAL_SHELL = {
+  connect: ['src/app/connect-routes.tsx', 'src/app/layouts/connect-layout.tsx', 'src/app/connect-guards.tsx', 'src/app/data-layer.tsx'],
+  app: ['src/app/app-routes.tsx', 'src/app/layouts/app-layout.tsx', 'src/app/ordering-guards.tsx', 'src/app/data-layer.tsx'],
+} as const;
+const ENGLISH = 'en-US';
+/** The catalogues the entry carries in English; another locale loads their files with the first feature's (i18n/catalogues.ts). */
+const BUNDLED = ['shared', 'auth'];
+export const SECTION_TEXTS_META = 'section-texts';
+
+interface Chunk {
+  type: 'chunk';
+  fileName: string;
+  isEntry: boolean;
+  imports: string[];
+  moduleIds: string[];
+  facadeModuleId: string | null;
+}
+type Output = Record<string, Chunk | { type: 'asset'; fileName: string; source: string | Uint8Array }>;
+
+/** Route module (path in web/) → the catalogues its lazyRoute lines load, read from the route tables' source. */
+export function routeCatalogues(webRoot: string): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const table of ROUTE_TABLES) {
+    const source = readFileSync(resolve(webRoot, table), 'utf8');
+    const dir = dirname(resolve(webRoot, table));
+    const loaders = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\);/g)].map((m) => [m[1], m[2]]));
+    const lists = new Map([...source.matchAll(/const (\w+) = \(\) => \[([^\]]*)\] as const;/g)].map((m) => [m[1], names(m[2] ?? '')]));
+    for (const call of source.matchAll(
+      /lazyRoute\(\s*(?:\(\) => import\('([^']+)'\)|(\w+)),\s*'\w+'((?:,\s*(?:'\w+'|\.\.\.\w+\(\)))*),?\s*\)/g,
+    )) {
+      const specifier = call[1] ?? loaders.get(call[2] ?? '');
+      if (!specifier) continue;
+      const module = relative(webRoot, resolve(dir, specifier)).replaceAll('\\', '/');
+      const catalogues = [...(call[3] ?? '').matchAll(/'(\w+)'|\.\.\.(\w+)\(\)/g)].flatMap((m) =>
+        m[1] ? [m[1]] : (lists.get(m[2] ?? '') ?? []),
+      );
+      found.set(module, [...new Set([...(found.get(module) ?? []), ...catalogues])]);
+    }
+  }
+  return found;
+}
+const names = (list: string) => [...list.matchAll(/'(\w+)'/g)].map((m) => m[1] ?? '');
+
+/** The files a page of this prefix preloads (chunks first, then the English catalogues) and its other locales' catalogue files. */
+export function sectionFiles(bundle: Output, webRoot: string, prefix: string, catalogues: Map<string, string[]>) {
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const closure = (roots: Chunk[], into = new Set<string>()) => {
+    for (const root of roots) {
+      if (into.has(root.fileName)) continue;
+      into.add(root.fileName);
+      closure(
+        root.imports.flatMap((name) => byName.get(name) ?? []),
+        into,
+      );
+    }
+    return into;
+  };
+  const chunkOf = (module: string) => {
+    const id = resolve(webRoot, module);
+    const chunk = chunks.find((c) => c.moduleIds.includes(id));
+    if (!chunk) throw new Error(`section-pages: no chunk holds ${module} (SECTION_PAGES in infra/spa-fallback.ts)`);
+    return chunk;
+  };
+  const module = SECTION_PAGES[prefix] ?? '';
+  const shell = prefix.startsWith('/connect') ? PORTAL_SHELL.connect : PORTAL_SHELL.app;
+  const inIndex = closure(chunks.filter((chunk) => chunk.isEntry));
+  // The shell's chunks first: they run before the screen's can (the route table, then the layout and guards).
+  const js = [...closure([...shell, module].map(chunkOf))].filter((name) => !inIndex.has(name));
+  const names = [...new Set([module, ...shell].flatMap((file) => catalogues.get(file) ?? []))];
+  if (!catalogues.has(module)) throw new Error(`section-pages: no lazyRoute line in the route tables loads ${module}`);
+  const catalogueFile = (locale: string, name: string) =>
+    chunks.find((chunk) => chunk.facadeModuleId === resolve(webRoot, `src/i18n/${locale}/${name}.json`))?.fileName;
+  const locales = new Set(chunks.flatMap((chunk) => /\/src\/i18n\/([\w-]+)\/\w+\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? []));
+  const translated = [...locales]
+    .filter((locale) => locale !== ENGLISH)
+    .sort()
+    .map((locale) => ({ locale, files: [...BUNDLED, ...names].flatMap((name) => catalogueFile(locale, name) ?? []) }));
+  return { preload: [...js, ...names.flatMap((name) => catalogueFile(ENGLISH, name) ?? [])], translated };
+}
+
+/** index.html with the section's preloads and the meta of its other locales' catalogue files, before `</head>`. */
+export function sectionHtml(indexHtml: string, base: string, files: ReturnType<typeof sectionFiles>): string {
+  const links = files.preload.map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">`);
+  const texts = files.translated.map(({ locale, files: own }) => `${locale} ${own.map((file) => `${base}${file}`).join(' ')}`).join(';');
+  const meta = `    <meta name="${SECTION_TEXTS_META}" content="${texts}">`;
+  return indexHtml.replace(/\n\s*<\/head>/, `\n${[...links, meta].join('\n')}\n  </head>`);
+}
+
+/** The Vite plugin (web/vite.config.ts): writes `sections/<name>.html` beside index.html in a production build. */
+export function sectionPages(): Plugin {
+  let webRoot = '';
+  let base = '/';
+  return {
+    name: 'portal-section-pages',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      webRoot = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const output = bundle as unknown as Output;
+      const index = output['index.html'];
+      if (index?.type !== 'asset') return;
+      const indexHtml = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      const catalogues = routeCatalogues(webRoot);
+      for (const prefix of Object.keys(SECTION_PAGES)) {
+        const html = sectionHtml(indexHtml, base, sectionFiles(output, webRoot, prefix, catalogues));
+        this.emitFile({ type: 'asset', fileName: sectionPageFile(prefix).slice(1), source: html });
+      }
+    },
+  };
+}
