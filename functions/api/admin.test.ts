@@ -6,7 +6,7 @@ import { FAILURES_PER_LOCK } from '@portal/backend/accounts/testing';
 import { LoginResult, SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { createApp } from './app.ts';
-import { readJson } from '../../tests/support/api.ts';
+import { jarCaller, type Portal } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { activateMfa, setPendingEmailCode } from '@portal/backend/auth/testing';
 import { parseFlagValue } from '@portal/backend/admin';
@@ -18,28 +18,14 @@ let clock = new Date('2026-11-21T10:00:00Z');
 const now = () => (clock = new Date(clock.getTime() + 1));
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ipCounter = 0;
 const PASSWORD = 'Operator-Made-2026!';
 const ops = { name: 'ops.tester', host: 'test-host' };
 
-async function call(jar: CookieJar, method: string, path: string, body?: unknown, portal = 'ordering') {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': portal,
-      'Content-Type': 'application/json',
-      // A fresh client address per request: the tests sign in often and the clock stands still.
-      'X-Test-Ip': String(++ipCounter),
-      Cookie: jar.header(),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  jar.remember(res);
-  return { status: res.status, body: await readJson<Record<string, unknown>>(res) };
-}
-const signIn = (jar: CookieJar, username: string, password = PASSWORD, portal = 'ordering') =>
+// A fresh client address per request (callApi): the tests sign in often and the clock stands still.
+const call = jarCaller(() => app);
+const signIn = (jar: CookieJar, username: string, password = PASSWORD, portal: Portal = 'ordering') =>
   call(jar, 'POST', '/auth/signin', { username, password }, portal);
-const status = async (jar: CookieJar, portal = 'ordering') =>
+const status = async (jar: CookieJar, portal: Portal = 'ordering') =>
   SessionStatus.parse((await call(jar, 'GET', '/auth/status', undefined, portal)).body);
 
 const createUser = (username: string, extra: Record<string, unknown> = {}) =>

@@ -7,6 +7,7 @@ import { readJson, signInAll } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
 import { connectAccount, createTestBackend, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
+import { companyProfile } from '../../tests/support/company-fixtures.ts';
 
 /**
  * The company profile (ADR 085) through the API against DynamoDB Local: read by every connect user of the
@@ -48,15 +49,7 @@ const view = async (user = 'reader.c') => {
   expect(got.status, got.text).toBe(200);
   return CompanyView.parse(got.body);
 };
-const profile = (over: Record<string, unknown> = {}) => ({
-  name: 'Company Markets GmbH',
-  billingAddress: { street: 'Marktweg 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
-  shippingAddress: null,
-  contacts: [{ name: 'Clara Contact', role: 'Buyer', email: 'clara@company.example', phone: '+49 30 1234' }],
-  vatId: 'DE 123 456 789',
-  invoiceEmail: 'invoices@company.example',
-  ...over,
-});
+const profile = companyProfile;
 
 beforeAll(async () => {
   backend = await createTestBackend(clock, {}, { companyAssets: port });

@@ -6,7 +6,7 @@ import { decodeAccess, ORDERING_PERMISSIONS, SessionStatus } from '@portal/core/
 import { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { idempotencyKeys, readJson } from '../../tests/support/api.ts';
+import { idempotencyKeys, jarCaller, type Portal } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
 import { assert, createCredential, type SoftCredential } from '../../tests/support/soft-authenticator.ts';
@@ -21,48 +21,20 @@ let clock = new Date('2026-11-21T10:00:00Z');
 const now = () => (clock = new Date(clock.getTime() + 1));
 let backend: Backend;
 let app: ReturnType<typeof createApp>;
-let ip = 0;
 const PASSWORD = 'Team-Tests-2026!';
 const ADMIN_BITS = ORDERING_PERMISSIONS.manageTeam | ORDERING_PERMISSIONS.cardOrdering | ORDERING_PERMISSIONS.couponingManagement;
 const LACKING = (Object.entries(ORDERING_PERMISSIONS) as [string, number][]).filter(([, bit]) => (ADMIN_BITS & bit) === 0);
 
-type Answer = { status: number; body: Record<string, unknown>; text: string };
-async function call(
-  jar: CookieJar | null,
-  method: string,
-  path: string,
-  body?: unknown,
-  portal = 'ordering',
-  headers: Record<string, string> = {},
-) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: {
-      'X-Portal': portal,
-      'Content-Type': 'application/json',
-      'X-Test-Ip': String(++ip),
-      ...(jar ? { Cookie: jar.header() } : {}),
-      ...headers,
-    },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  jar?.remember(res);
-  const text = await res.clone().text();
-  return {
-    status: res.status,
-    body: await readJson<Record<string, unknown>>(res).catch((): Record<string, unknown> => ({})),
-    text,
-  } satisfies Answer;
-}
+const call = jarCaller(() => app);
 const teamTestKey = idempotencyKeys('team-test-key');
-const invite = (jar: CookieJar, body: unknown, portal = 'ordering') =>
+const invite = (jar: CookieJar, body: unknown, portal: Portal = 'ordering') =>
   call(jar, 'POST', '/team/invitations', body, portal, { 'Idempotency-Key': teamTestKey() });
 
 /** The invitation's acceptance (no session): the chosen username and the new password typed twice. */
 const accept = (token: string, username: string, password = PASSWORD) =>
   call(null, 'POST', '/team/invitation/accept', { token, username, newPassword: password, newPasswordVerify: password });
 
-async function signedIn(username: string, portal = 'ordering') {
+async function signedIn(username: string, portal: Portal = 'ordering') {
   const jar = new CookieJar();
   const res = await call(jar, 'POST', '/auth/signin', { username, password: PASSWORD }, portal);
   expect(res.status).toBe(200);

@@ -38,18 +38,25 @@ export function idempotencyKeys(prefix: string, digits = 6): () => string {
   return () => `${prefix}-${String(++issued).padStart(digits, '0')}`;
 }
 
+export type Portal = 'ordering' | 'connect';
 type RequestTarget = { request(path: string, init?: RequestInit): Response | Promise<Response> };
 let testIpCounter = 0;
 
 /**
  * One JSON call to `/api` as a portal's browser makes it (ordering unless `portal` says otherwise), from a
- * fresh client address, so the per-address limits stay out of the tests that use it.
+ * fresh client address, so the per-address limits stay out of the tests that use it. Answers the body read
+ * loosely (`{}` when not JSON) and its `text`, for comparing two answers to the letter.
  */
 export async function callApi(
   target: RequestTarget,
   method: string,
   path: string,
-  { cookie, body, portal = 'ordering' }: { cookie?: string; body?: unknown; portal?: 'ordering' | 'connect' } = {},
+  {
+    cookie,
+    body,
+    portal = 'ordering',
+    headers = {},
+  }: { cookie?: string; body?: unknown; portal?: Portal; headers?: Record<string, string> } = {},
 ) {
   const res = await target.request(`/api${path}`, {
     method,
@@ -58,18 +65,30 @@ export async function callApi(
       'Content-Type': 'application/json',
       'X-Test-Ip': String(++testIpCounter),
       ...(cookie ? { Cookie: cookie } : {}),
+      ...headers,
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+  const text = await res.clone().text();
   const isJson = res.headers.get('content-type')?.includes('json');
-  return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {} };
+  return { res, status: res.status, body: isJson ? await readJson<Record<string, unknown>>(res) : {}, text };
 }
 
-/** `callApi` keeping the cookies in the jar. */
+/**
+ * `callApi` keeping the cookies in the jar (`null`: a call without a session), on `portal` and with extra
+ * headers (an Idempotency-Key).
+ */
 export function jarCaller(app: () => RequestTarget) {
-  return async (jar: { header(): string; remember(res: Response): void }, method: string, path: string, body?: unknown) => {
-    const answer = await callApi(app(), method, path, { cookie: jar.header(), body });
-    jar.remember(answer.res);
+  return async (
+    jar: { header(): string; remember(res: Response): void } | null,
+    method: string,
+    path: string,
+    body?: unknown,
+    portal: Portal = 'ordering',
+    headers: Record<string, string> = {},
+  ) => {
+    const answer = await callApi(app(), method, path, { cookie: jar?.header(), body, portal, headers });
+    jar?.remember(answer.res);
     return answer;
   };
 }

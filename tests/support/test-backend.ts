@@ -113,6 +113,25 @@ export function storeRecord(storeId: string, retailerId: string, extra: object =
 }
 
 /**
+ * The provider sales suites' world (ADR 072): retailer `<prefix>-R` with `stores` stores `<prefix>-S0…`,
+ * provider `<prefix>-P` and its one product `<prefix>-1` (EAN `ean`). Answers the suites' sale line of
+ * that product: `quantity` cards of 25 at `storeId` on `date`.
+ */
+export async function importProviderSalesWorld(backend: Backend, prefix: string, ean: string, stores: number) {
+  await importOk(backend, 'retailers', [{ customerId: `${prefix}-R`, name: 'Retailer' }]);
+  await importOk(backend, 'providers', [{ customerId: `${prefix}-P`, name: 'Provider' }]);
+  const product = { productId: `${prefix}-1`, inventoryProductId: `${prefix}-I1`, ean, sku: 'S', name: 'Card', company: 'C' };
+  await importOk(backend, 'products', [{ ...product, contentProviderId: `${prefix}-P` }]);
+  const storeIds = Array.from({ length: stores }, (_, n) => `${prefix}-S${n}`);
+  await importOk(
+    backend,
+    'stores',
+    storeIds.map((storeId) => storeRecord(storeId, `${prefix}-R`)),
+  );
+  return (storeId: string, date: string, quantity: number) => ({ storeId, ean, date, quantity, amount: quantity * 25 });
+}
+
+/**
  * A `products` import record P-<n>, "Card <n>" of Brand Co, with an EAN in the suite's own range (`eanPrefix`,
  * as testEan's); `extra` adds or replaces fields (faceValue, brand prices, allocation data).
  */

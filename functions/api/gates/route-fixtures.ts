@@ -19,6 +19,7 @@ import type { PermissionName } from '../middleware/policy.ts';
 import { type RouteEntry, routeTable } from '../route-table.ts';
 import { testEan } from '../../../tests/support/ean.ts';
 import { idempotencyKeys } from '../../../tests/support/api.ts';
+import { companyProfile } from '../../../tests/support/company-fixtures.ts';
 
 /**
  * The demo-like world the route gates run against (ADR 024): two customers (retailers) with
@@ -86,15 +87,6 @@ const GATE_IMPORT_FILE = '0'.repeat(32);
 const GATE_TX_AT = '2026-11-20T09:00:00.000Z';
 const transactionKey = (retailer: string) => Buffer.from(`${retailer}\n${GATE_TX_AT}#TX-GATE-${retailer}`, 'utf8').toString('base64url');
 
-/** A company profile as the Company screen sends it (ADR 085). */
-const gateProfile = {
-  name: 'Gate Company',
-  billingAddress: { street: 'Gatestraße 1', postalCode: '10115', city: 'Berlin', country: 'DE' },
-  shippingAddress: null,
-  contacts: [{ name: 'Gate Contact', role: 'Buyer', email: 'gate@example.com', phone: '+49 30 1234' }],
-  vatId: 'DE123456789',
-  invoiceEmail: 'invoices@example.com',
-};
 /** A product allocation change of a customer (ADR 087): `read` pending, `done` approved (its approve and reject: 409). */
 const gateChangeId = (retailer: string, which: 'read' | 'done') => `AC-${`gate${retailer.replace(/-/g, '')}${which}`.padEnd(22, '0')}`;
 const ALLOC = '/api/product-allocation/customers';
@@ -316,7 +308,10 @@ export const SAMPLES: Record<string, (ids: Ids) => Sample> = {
     path: `/api/documents/customers/${i.retailer}/doc-gate-del-${i.retailer}`,
   }),
   // Company (ADR 085): the profile saved at rev 0 (200 once, then 409 COMPANY.STALE).
-  'PUT /api/company/:customerId/profile': (i) => ({ path: `/api/company/${i.retailer}/profile`, body: { rev: 0, profile: gateProfile } }),
+  'PUT /api/company/:customerId/profile': (i) => ({
+    path: `/api/company/${i.retailer}/profile`,
+    body: { rev: 0, profile: companyProfile({ name: 'Gate Company' }) },
+  }),
   // Product allocation (ADR 087): the create replays under its key (201, then 200 with the same change).
   'GET /api/product-allocation/customers': () => ({ path: ALLOC }),
   'GET /api/product-allocation/customers/:customerId': (i) => ({ path: `${ALLOC}/${i.retailer}` }),

@@ -2,7 +2,7 @@ import type { Backend } from '@portal/backend';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { testEan } from '../../../../tests/support/ean.ts';
-import { createTestBackend, importOk, storeRecord } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, importProviderSalesWorld } from '../../../../tests/support/test-backend.ts';
 import { itemSize } from '../platform/db/capacity-recorder.ts';
 import { getItem } from '../platform/db/entity.ts';
 import { queryAll } from '../platform/db/query.ts';
@@ -19,20 +19,11 @@ const MONDAY = '2026-11-09';
 const PROVIDER_EAN = '4099000000017';
 let backend: Backend;
 
-const sale = (storeId: string, date: string, quantity: number) => ({ storeId, ean: PROVIDER_EAN, date, quantity, amount: quantity * 25 });
+let sale: Awaited<ReturnType<typeof importProviderSalesWorld>>;
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-21T10:00:00Z'));
-  await importOk(backend, 'retailers', [{ customerId: 'SK-R', name: 'Retailer' }]);
-  await importOk(backend, 'providers', [{ customerId: 'SK-P', name: 'Provider' }]);
-  await importOk(backend, 'products', [
-    { productId: 'SK-1', inventoryProductId: 'SK-I1', ean: PROVIDER_EAN, sku: 'S', name: 'Card', company: 'C', contentProviderId: 'SK-P' },
-  ]);
-  await importOk(
-    backend,
-    'stores',
-    Array.from({ length: 60 }, (_, n) => storeRecord(`SK-S${n}`, 'SK-R')),
-  );
+  sale = await importProviderSalesWorld(backend, 'SK', PROVIDER_EAN, 60);
 });
 
 const PRODUCTS = 120;

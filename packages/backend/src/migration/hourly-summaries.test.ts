@@ -1,9 +1,10 @@
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { type Db, type Migration, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
+import { type Db, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createTestBackend, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { hourlySummaries } from './hourly-summaries-entity.ts';
 import { MIGRATIONS } from './index.ts';
+import { dyingOnPage, oneSegment, RUNNER_DIED } from '../../../../tests/support/migrations.ts';
 
 /**
  * Migration 1 and the runner (ADR 075) on DynamoDB Local: the per-day hour items and version items ADR 067
@@ -92,18 +93,11 @@ describe('migration 1: hourly summary items (ADR 075)', () => {
 
   it('a run that stopped half way: another runner waits for its lease, then resumes at its cursor', async () => {
     const seen: string[] = [];
-    let pages = 0;
-    const stopping: Migration = {
-      ...hourlySummaries,
-      scan: { ...hourlySummaries.scan, segments: 1 },
-      async apply(d, items) {
-        if (++pages === 3) throw new Error('the runner died');
-        seen.push(...items.map((item) => `${item.pk} ${item.sk}`));
-        await hourlySummaries.apply(d, items);
-      },
-    };
+    const stopping = dyingOnPage(oneSegment(hourlySummaries), 3, {
+      onPage: (items) => seen.push(...items.map((item) => `${String(item.pk)} ${String(item.sk)}`)),
+    });
     const options = { pageSize: 4, leaseMs: 60_000 };
-    await expect(runMigrations(db, [stopping], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow('the runner died');
+    await expect(runMigrations(db, [stopping], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow(RUNNER_DIED);
     const walked = seen.length;
     expect(walked).toBeGreaterThan(0);
     expect(await get(migrationStateKey(1).pk, migrationStateKey(1).sk)).toMatchObject({ status: 'running', owner: 'first' });

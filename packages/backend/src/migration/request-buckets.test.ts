@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Actor, Backend } from '@portal/backend';
-import { getItem, type Migration, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
+import { getItem, migrationStateKey, runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeRequestsLegacy } from '../../../../tests/support/legacy-requests.ts';
 import { flowActor, importRequestWorkflow } from '../../../../tests/support/request-fixtures.ts';
 import { createTestBackend, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { requestBuckets } from './request-buckets-entity.ts';
+import { dyingOnPage, RUNNER_DIED } from '../../../../tests/support/migrations.ts';
 
 /**
  * Migration 4 (ADR 048, ADR 095) on DynamoDB Local: requests made through the service, then turned into the
@@ -92,16 +93,9 @@ describe('migration 4: request index keys by bucket, done counters (ADR 048)', (
     );
 
     // A runner dies on its second page after that page's writes, before its checkpoint (8 old METAs, ≤ 3 a page: ≥ 3 pages).
-    let pages = 0;
-    const dying: Migration = {
-      ...requestBuckets,
-      async apply(db, items) {
-        await requestBuckets.apply(db, items);
-        if (++pages === 2) throw new Error('the runner died');
-      },
-    };
+    const dying = dyingOnPage(requestBuckets, 2, { afterWrites: true });
     const options = { pageSize: 3, leaseMs: 60_000 };
-    await expect(runMigrations(backend.db, [dying], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow('the runner died');
+    await expect(runMigrations(backend.db, [dying], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow(RUNNER_DIED);
     expect(await getItem(backend.db, migrationStateKey(4))).toMatchObject({ status: 'running', owner: 'first' });
     // Another runner resumes once the lease ran out, applying the dead runner's last page again.
     const [resumed] = await runMigrations(backend.db, [requestBuckets], { ...options, owner: 'second', now: () => T0 + 61_000 });

@@ -3,7 +3,7 @@ import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { groupSales, salesOfProvider, salesOfRetailerByStore } from '@portal/backend/masterdata';
 import { runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk, storeRecord, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, importProviderSalesWorld, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { salesShards, MOVES_PER_TRANSACTION } from './sales-shards-entity.ts';
 
 /**
@@ -95,21 +95,12 @@ async function makeLegacy() {
   });
 }
 
-const sale = (storeId: string, date: string, quantity: number) => ({ storeId, ean: EAN, date, quantity, amount: quantity * 25 });
+let sale: Awaited<ReturnType<typeof importProviderSalesWorld>>;
 
 beforeAll(async () => {
   backend = await createTestBackend(() => new Date('2026-11-28T10:00:00Z'));
   await unmarkMigrations(backend.db, 2);
-  await importOk(backend, 'retailers', [{ customerId: 'MG-R', name: 'Retailer' }]);
-  await importOk(backend, 'providers', [{ customerId: 'MG-P', name: 'Provider' }]);
-  await importOk(backend, 'products', [
-    { productId: 'MG-1', inventoryProductId: 'MG-I1', ean: EAN, sku: 'S', name: 'Card', company: 'C', contentProviderId: 'MG-P' },
-  ]);
-  await importOk(
-    backend,
-    'stores',
-    Array.from({ length: 12 }, (_, n) => storeRecord(`MG-S${n}`, 'MG-R')),
-  );
+  sale = await importProviderSalesWorld(backend, 'MG', EAN, 12);
   await importOk(backend, 'sales', [
     ...Array.from({ length: 12 }, (_, n) => sale(`MG-S${n}`, '2026-11-03', n + 1)),
     ...Array.from({ length: 6 }, (_, n) => sale(`MG-S${n}`, '2026-11-10', 2 * n + 1)),
