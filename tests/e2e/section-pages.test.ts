@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { e2eLane } from '../support/e2e-lane.ts';
 import { documentOf, SECTION_PAGES, sectionPageFile } from '../../infra/spa-fallback.ts';
 
 /**
@@ -28,7 +29,7 @@ const inIndex = closure(['index.html']);
 const catalogueFiles = new Set(Object.entries(manifest).flatMap(([key, chunk]) => (key.startsWith('src/i18n/') ? [chunk.file] : [])));
 const page = (prefix: string) => readFileSync(new URL(`.${sectionPageFile(prefix)}`, dist), 'utf8');
 const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
-const baseUrl = inject('baseUrl');
+const baseUrl = e2eLane().baseUrl;
 
 describe('section pages of the build (ADR 131)', () => {
   it('preloads the chunks each screen needs, beyond what index.html names, and no other', () => {
