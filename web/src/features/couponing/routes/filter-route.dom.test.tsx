@@ -39,7 +39,8 @@ describe('couponing: Filter → Query', () => {
     expect(query).toHaveProperty('disabled', true);
 
     fireEvent.change(field, { target: { value: '1234567890\n98765-43210' } });
-    expect(screen.getByRole('button', { name: 'Query' })).toHaveProperty('disabled', false);
+    // The draft store's subscription is a passive effect; the field can be found before it has run.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Query' })).toHaveProperty('disabled', false));
     fireEvent.click(screen.getByRole('button', { name: 'Query' }));
 
     await waitFor(() => expect(location().pathname).toBe(paths.app.couponing.query));
@@ -53,8 +54,8 @@ describe('couponing: Filter → Query', () => {
     renderRoute(paths.app.couponing.serials);
 
     fireEvent.change(await screen.findByLabelText(/Serial numbers/), { target: { value: '1234567890\nabc' } });
+    expect(await screen.findByText('Correct or remove the lines listed to query.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Query' })).toHaveProperty('disabled', true);
-    expect(screen.getByText('Correct or remove the lines listed to query.')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/serial-number-check')).toEqual([]);
   });
 });
