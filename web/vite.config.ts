@@ -88,6 +88,13 @@ export default defineConfig({
         // for each module a lazy route shares with it, which the login page then fetches one by one.
         codeSplitting: {
           groups: [
+            // The page's first reads (ADR 135): a script of their own that the pages load before the entry, so it
+            // must import nothing from the entry's chunk or vendor-react (paths.ts and the wire's constants ride along).
+            {
+              name: 'first-reads',
+              test: /(web[\\/]src[\\/]lib[\\/](first-reads|portal-of-path|paths)|packages[\\/]core[\\/]src[\\/]shared[\\/]wire)\.ts$/,
+              priority: 7,
+            },
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 5 },
             // pdf.js (ADR 047): only ever imported lazily (a PDF answer's viewer), its own long-cached chunk.
             { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 6 },

@@ -101,10 +101,28 @@ export function sectionFiles(bundle: Output, webRoot: string, prefix: string, ca
 
 /** index.html with the section's preloads and the meta of its other locales' catalogue files, before `</head>`. */
 export function sectionHtml(indexHtml: string, base: string, files: ReturnType<typeof sectionFiles>): string {
-  const links = files.preload.map((file) => `    <link rel="modulepreload" crossorigin href="${base}${file}">`);
+  const links = files.preload.map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`);
   const texts = files.translated.map(({ locale, files: own }) => `${locale} ${own.map((file) => `${base}${file}`).join(' ')}`).join(';');
   const meta = `    <meta name="${SECTION_TEXTS_META}" content="${texts}">`;
   return indexHtml.replace(/\n\s*<\/head>/, `\n${[...links, meta].join('\n')}\n  </head>`);
+}
+
+/** The chunk of the page's first reads (web/src/lib/first-reads.ts, its own group in web/vite.config.ts). */
+const FIRST_READS_MODULE = /[\\/]web[\\/]src[\\/]lib[\\/]first-reads\.ts$/;
+
+/**
+ * index.html with the first reads' chunk as a script of its own before the entry (ADR 135): `async`, it runs as soon
+ * as its ~2 KB are in and sends the status, brand and master-data reads, instead of after the entry and vendor-react
+ * have downloaded and run. The entry imports the same chunk: one module, one set of reads. A script element, no inline
+ * code (the CSP, ADR 023). The chunk must import nothing (the entry's chunk would make it wait for vendor-react).
+ */
+export function withFirstReads(indexHtml: string, bundle: Output, base: string): string {
+  const chunk = Object.values(bundle).find((file): file is Chunk => file.type === 'chunk' && file.moduleIds.some((id) => FIRST_READS_MODULE.test(id)));
+  if (!chunk) throw new Error('section-pages: no chunk holds src/lib/first-reads.ts');
+  if (chunk.imports.length > 0) throw new Error(`section-pages: the first reads' chunk imports ${chunk.imports.join(', ')}: it must stand alone`);
+  const script = `<script type="module" async crossorigin src="${base}${chunk.fileName}"></script>`;
+  if (indexHtml.includes(script)) return indexHtml;
+  return indexHtml.replace(/(\n(\s*)<script type="module")/, `\n$2${script}$1`);
 }
 
 /** The Vite plugin (web/vite.config.ts): writes `sections/<name>.html` beside index.html in a production build. */
@@ -123,7 +141,8 @@ export function sectionPages(): Plugin {
       const output = bundle as unknown as Output;
       const index = output['index.html'];
       if (index?.type !== 'asset') return;
-      const indexHtml = typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source);
+      const indexHtml = withFirstReads(typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source), output, base);
+      index.source = indexHtml;
       const catalogues = routeCatalogues(webRoot);
       for (const prefix of Object.keys(SECTION_PAGES)) {
         const html = sectionHtml(indexHtml, base, sectionFiles(output, webRoot, prefix, catalogues));

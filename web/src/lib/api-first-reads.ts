@@ -1,11 +1,11 @@
-import { type Portal, PORTAL_HEADER, resolveBrowserLocale, XSSI_PREFIX } from '@portal/core/shared';
+import { type Portal, resolveBrowserLocale } from '@portal/core/shared';
 import { FALLBACK_LOCALE, messageLocaleFor } from '../i18n/index.ts';
-import { paths } from './paths.ts';
+import { FIRST_READS, firstReads, sendFirstReads } from './first-reads.ts';
 import { createStore, useStore } from './store.ts';
 
 /**
- * The page's first reads, started by the entry the moment the app's code runs (ADR 117), before React renders and
- * before the data layer (SWR, zod, the API client) is there: `GET auth/status` and `GET brand` on every page, and
+ * The page's first reads, sent by first-reads.ts as soon as its own small script has run (ADR 135; from the entry
+ * before, ADR 117), before vendor-react, React's first render and the data layer (SWR, zod, the API client): `GET auth/status` and `GET brand` on every page, and
  * `GET master-data` on a deep link into a connect section that opens on it (its customer and date pickers):
  * - on a deep link they are then on the wire while the data layer and the screen's code download, instead of
  *   after them (ADR 097 had the first two start when the data layer ran, the section's when its screen rendered);
@@ -18,62 +18,23 @@ import { createStore, useStore } from './store.ts';
  * until the parsed one replaces it. An answer nobody asks for (a signed-out visitor's 401) is dropped quietly.
  * Only in the built app: the tests install their fake backend per test.
  */
-const FIRST_READS = { status: '/api/auth/status', brand: '/api/brand', masterData: '/api/master-data' } as const;
-/** The connect sections whose screen reads the master data first (their `useMasterData`). */
-const MASTER_DATA_SECTIONS = [
-  paths.connect.transactions,
-  paths.connect.reports,
-  paths.connect.sales,
-  paths.connect.imports,
-  paths.connect.serialNumbers,
-  paths.connect.documents,
-];
+
 /** Older than this an answer is read again (as useSession's deduping window, lib/auth.ts). */
 const HANDOFF_MS = 10_000;
+let followed = false;
 
-interface Started {
-  portal: Portal;
-  at: number;
-  response: Promise<Response>;
-  /** A copy of the body taken as the answer arrives (before the API client reads the original). */
-  body?: Promise<{ status: number; json: unknown }>;
-  taken?: boolean;
-}
-const started = new Map<string, Started>();
-
-function read(path: string, portal: Portal, peek: boolean): Started {
-  const response = fetch(path, { headers: { [PORTAL_HEADER]: portal, Accept: 'application/json' }, credentials: 'same-origin' });
-  const body = peek
-    ? response.then(async (answer) => {
-        const text = await answer.clone().text();
-        return { status: answer.status, json: parseJson(text.startsWith(XSSI_PREFIX) ? text.slice(XSSI_PREFIX.length) : text) };
-      })
-    : undefined;
-  // Whoever takes the answer over reports its failure; unclaimed, it is dropped quietly.
-  response.catch(() => undefined);
-  body?.catch(() => undefined);
-  return { portal, at: performance.now(), response, body };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    const value: unknown = JSON.parse(text);
-    return value;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Starts the reads for the portal and the path of the address (the entry calls it once, in the built app only). */
+/**
+ * Starts the reads for the portal and the path of the address unless the page's first-reads script has (the entry
+ * calls it once, in the built app only), and follows their answers: the status says the locale of the section's
+ * texts, the brand its name.
+ */
 export function startFirstReads(portal: Portal, pathname: string): void {
-  const status = read(FIRST_READS.status, portal, true);
-  started.set(FIRST_READS.status, status);
-  void status.body?.then(({ json }) => preloadSectionTexts(messageLocaleFor(portal, userLocale(portal, json))));
-  const brand = read(FIRST_READS.brand, portal, true);
-  started.set(FIRST_READS.brand, brand);
-  void brand.body?.then(({ status, json }) => firstBrandName.set(status === 200 ? nameOf(json) : undefined));
-  if (MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
-    started.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, false));
+  sendFirstReads(portal, pathname);
+  if (followed) return;
+  followed = true;
+  const status = firstReads.get(FIRST_READS.status);
+  void status?.body?.then(({ json }) => preloadSectionTexts(messageLocaleFor(status.portal, userLocale(status.portal, json))));
+  void firstReads.get(FIRST_READS.brand)?.body?.then(({ status: code, json }) => firstBrandName.set(code === 200 ? nameOf(json) : undefined));
 }
 
 /**
@@ -82,9 +43,9 @@ export function startFirstReads(portal: Portal, pathname: string): void {
  */
 export function takeFirstRead(method: string, url: string, portal: Portal): Promise<Response> | undefined {
   // Nothing started (tests, or every first read taken): no lookup, and no URL parsed against the page's origin.
-  if (method !== 'GET' || started.size === 0 || typeof window === 'undefined') return undefined;
+  if (method !== 'GET' || firstReads.size === 0 || typeof window === 'undefined') return undefined;
   const { pathname, search } = new URL(url, window.location.origin);
-  const read = search ? undefined : started.get(pathname);
+  const read = search ? undefined : firstReads.get(pathname);
   if (!read || read.taken) return undefined;
   read.taken = true;
   return read.portal === portal && performance.now() - read.at < HANDOFF_MS ? read.response : undefined;
@@ -96,7 +57,7 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
  * data layer then loads at once and handles it as before); undefined when no first read was started.
  */
 export function firstStatus(): Promise<'signedOut' | 'other'> | undefined {
-  const read = started.get(FIRST_READS.status);
+  const read = firstReads.get(FIRST_READS.status);
   return read?.body?.then(
     ({ status, json }) => (status === 401 || (status === 200 && isRecord(json) && json.loggedIn === false) ? 'signedOut' : 'other'),
     () => 'other' as const,

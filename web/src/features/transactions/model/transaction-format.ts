@@ -13,6 +13,19 @@ type TransactionTypes = MasterData['transactionTypes'];
 
 /** The symbol Intl writes for an ISO currency in a locale ('€', 'CHF', 'zł'); the code when Intl has none. */
 export function currencySymbol(isoCode: string, locale: string): string {
+  // Once per currency and locale: a list asks for every row's, and building the format costs (ADR 135).
+  const key = `${isoCode}|${locale}`;
+  let symbol = symbols.get(key);
+  if (symbol === undefined) {
+    symbol = newCurrencySymbol(isoCode, locale);
+    if (symbols.size >= 200) symbols.clear();
+    symbols.set(key, symbol);
+  }
+  return symbol;
+}
+const symbols = new Map<string, string>();
+
+function newCurrencySymbol(isoCode: string, locale: string): string {
   try {
     const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: isoCode, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
     return parts.find((p) => p.type === 'currency')?.value ?? isoCode;
