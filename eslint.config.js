@@ -255,8 +255,8 @@ export default tseslint.config(
   // /api/ path; the two transfers that bypass the API on purpose (ADR 045, 047) say so where they happen.
   {
     files: ['web/src/**/*.{ts,tsx}'],
-    // api-first-reads.ts: the page's first two reads, started before the fetch wrapper is loaded and handed over to it (ADR 117).
-    ignores: ['web/src/lib/api-client.ts', 'web/src/lib/api.ts', 'web/src/lib/api-first-reads.ts', 'web/src/test/**', '**/*.test.{ts,tsx}'],
+    // first-reads.ts: the page's first reads, sent by a script of their own before the fetch wrapper is loaded and handed over to it (ADR 117, 135).
+    ignores: ['web/src/lib/api-client.ts', 'web/src/lib/api.ts', 'web/src/lib/first-reads.ts', 'web/src/test/**', '**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': ['error', zodNamespace, ...oneWayToTheApi],
     },

@@ -102,7 +102,9 @@ try {
   const navigationStart = Number(await page.evaluate('performance.timeOrigin'));
   await context.close();
 
-  console.log(`${args.path} as ${username}: LCP ${paints.lcp.toFixed(0)} ms (${paints.element}), settled ${settled.toFixed(0)} ms (page clock, from ${navigationStart})`);
+  console.log(
+    `${args.path} as ${username}: LCP ${paints.lcp.toFixed(0)} ms (${paints.element}), settled ${settled.toFixed(0)} ms (page clock, from ${navigationStart})`,
+  );
   console.log('requests (ms since the document was asked for):');
   for (const r of [...requests.values()].sort((a, b) => a.start - b.start))
     console.log(

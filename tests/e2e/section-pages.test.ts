@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
+import { demoAccount } from '../support/demo-users.ts';
 import { e2eLane } from '../support/e2e-lane.ts';
 import { documentOf, SECTION_PAGES, sectionPageFile } from '../../infra/spa-fallback.ts';
 
@@ -28,8 +31,16 @@ const closure = (keys: string[], into = new Set<string>()): Set<string> => {
 const inIndex = closure(['index.html']);
 const catalogueFiles = new Set(Object.entries(manifest).flatMap(([key, chunk]) => (key.startsWith('src/i18n/') ? [chunk.file] : [])));
 const page = (prefix: string) => readFileSync(new URL(`.${sectionPageFile(prefix)}`, dist), 'utf8');
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+// The sections' own preloads are fetched at low priority (ADR 135); index.html's (Vite's) are not.
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin (?:fetchpriority="low" )?href="\/([^"]+)">/g)].map((m) => m[1]);
+const firstReadsChunk =
+  manifest['src/lib/first-reads.ts']?.file ?? Object.values(manifest).find((c) => /^assets\/first-reads-/.test(c.file))?.file;
 const baseUrl = e2eLane().baseUrl;
+let browser: Browser | undefined;
+afterAll(async () => {
+  await browser?.close();
+});
 
 describe('section pages of the build (ADR 131)', () => {
   it('preloads the chunks each screen needs, beyond what index.html names, and no other', () => {
@@ -52,10 +63,21 @@ describe('section pages of the build (ADR 131)', () => {
     const german = meta.split(';').find((entry) => entry.startsWith('de-DE '));
     for (const name of ['transactions', 'exports', 'shell', 'connect', 'shared', 'auth'])
       expect(german, name).toContain(`/${manifest[`src/i18n/de-DE/${name}.json`]?.file}`);
-    // The CSP has no 'unsafe-inline' (ADR 023): the only script is the entry's file.
+    // The CSP has no 'unsafe-inline' (ADR 023): the only scripts are files, the first reads' before the entry (ADR 135).
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      `<script type="module" async crossorigin src="/${firstReadsChunk}">`,
       expect.stringMatching(/^<script type="module" crossorigin src="\/assets\/index-/),
     ]);
+  });
+
+  it('sends the first reads from a chunk that imports nothing, on every page (ADR 135)', () => {
+    expect(firstReadsChunk).toMatch(/^assets\/first-reads-/);
+    const chunk = Object.values(manifest).find((c) => c.file === firstReadsChunk);
+    // Importing anything (the entry's chunk, vendor-react) would make it wait for what it is there to overtake.
+    expect(chunk?.imports ?? []).toEqual([]);
+    const index = readFileSync(new URL('index.html', dist), 'utf8');
+    expect(index.indexOf(`<script type="module" async crossorigin src="/${firstReadsChunk}">`)).toBeGreaterThan(0);
+    expect(index.indexOf(`src="/${firstReadsChunk}"`)).toBeLessThan(index.indexOf('src="/assets/index-'));
   });
 
   it('is what the local server answers for the address, a dotted report id included', async () => {
@@ -64,5 +86,28 @@ describe('section pages of the build (ADR 131)', () => {
       expect(res.status, path).toBe(200);
       expect(await res.text(), path).toBe(readFileSync(new URL(`.${documentOf(path)}`, dist), 'utf8'));
     }
+  });
+
+  it('a signed-in deep link asks for each first read once, from the first reads’ script (ADR 135)', async () => {
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const user = demoAccount('demo.connect');
+    const signIn = await context.request.post(`${baseUrl}/api/auth/signin`, {
+      headers: { 'X-Portal': 'connect' },
+      data: { username: user.username, password: user.password },
+    });
+    expect(signIn.status()).toBe(200);
+    const page = await context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const list = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/transactions');
+    await page.goto(`${baseUrl}/connect/transactions`);
+    await list;
+    await page.waitForLoadState('networkidle');
+    const count = (path: string) => asked.filter((p) => p === path).length;
+    for (const path of ['/api/auth/status', '/api/brand', '/api/master-data', `/${firstReadsChunk}`]) expect(count(path), path).toBe(1);
+    // Sent by the first reads' script, not again by the API client when the screen asks for them.
+    expect(asked.indexOf('/api/auth/status')).toBeLessThan(asked.indexOf('/api/transactions'));
+    await context.close();
   });
 });

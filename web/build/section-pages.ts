@@ -117,9 +117,12 @@ const FIRST_READS_MODULE = /[\\/]web[\\/]src[\\/]lib[\\/]first-reads\.ts$/;
  * code (the CSP, ADR 023). The chunk must import nothing (the entry's chunk would make it wait for vendor-react).
  */
 export function withFirstReads(indexHtml: string, bundle: Output, base: string): string {
-  const chunk = Object.values(bundle).find((file): file is Chunk => file.type === 'chunk' && file.moduleIds.some((id) => FIRST_READS_MODULE.test(id)));
+  const chunk = Object.values(bundle).find(
+    (file): file is Chunk => file.type === 'chunk' && file.moduleIds.some((id) => FIRST_READS_MODULE.test(id)),
+  );
   if (!chunk) throw new Error('section-pages: no chunk holds src/lib/first-reads.ts');
-  if (chunk.imports.length > 0) throw new Error(`section-pages: the first reads' chunk imports ${chunk.imports.join(', ')}: it must stand alone`);
+  if (chunk.imports.length > 0)
+    throw new Error(`section-pages: the first reads' chunk imports ${chunk.imports.join(', ')}: it must stand alone`);
   const script = `<script type="module" async crossorigin src="${base}${chunk.fileName}"></script>`;
   if (indexHtml.includes(script)) return indexHtml;
   return indexHtml.replace(/(\n(\s*)<script type="module")/, `\n$2${script}$1`);
@@ -141,7 +144,11 @@ export function sectionPages(): Plugin {
       const output = bundle as unknown as Output;
       const index = output['index.html'];
       if (index?.type !== 'asset') return;
-      const indexHtml = withFirstReads(typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source), output, base);
+      const indexHtml = withFirstReads(
+        typeof index.source === 'string' ? index.source : new TextDecoder().decode(index.source),
+        output,
+        base,
+      );
       index.source = indexHtml;
       const catalogues = routeCatalogues(webRoot);
       for (const prefix of Object.keys(SECTION_PAGES)) {

@@ -37,6 +37,17 @@ describe('first reads', () => {
     ]);
   });
 
+  it('sends them once: the page’s first-reads script and then the entry (ADR 135)', async () => {
+    const early = await import('./first-reads.ts');
+    early.sendFirstReads('connect', '/connect/transactions');
+    const reads = await load();
+    reads.startFirstReads('connect', '/connect/transactions');
+    expect(fetched.map((f) => f.path)).toEqual(['/api/auth/status', '/api/brand', '/api/master-data']);
+    // The entry still follows the answers the script's reads bring.
+    expect(await reads.firstStatus()).toBe('signedOut');
+    expect(await reads.takeFirstRead('GET', '/api/brand', 'connect')).toBeDefined();
+  });
+
   it('reads no master data for the login page', async () => {
     const reads = await load();
     reads.startFirstReads('ordering', '/');

@@ -34,7 +34,9 @@ export function startFirstReads(portal: Portal, pathname: string): void {
   followed = true;
   const status = firstReads.get(FIRST_READS.status);
   void status?.body?.then(({ json }) => preloadSectionTexts(messageLocaleFor(status.portal, userLocale(status.portal, json))));
-  void firstReads.get(FIRST_READS.brand)?.body?.then(({ status: code, json }) => firstBrandName.set(code === 200 ? nameOf(json) : undefined));
+  void firstReads
+    .get(FIRST_READS.brand)
+    ?.body?.then(({ status: code, json }) => firstBrandName.set(code === 200 ? nameOf(json) : undefined));
 }
 
 /**
