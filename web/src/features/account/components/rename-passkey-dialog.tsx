@@ -20,23 +20,6 @@ export function RenamePasskeyDialog({
   onSave: (name: string) => Promise<void>;
 }) {
   const t = useT();
-  return (
-    <Dialog open onClose={onClose} title={t('account.passkeys.renameTitle')} closeLabel={t('common.close')}>
-      <RenameForm passkey={passkey} onCancel={onClose} onSave={onSave} />
-    </Dialog>
-  );
-}
-
-function RenameForm({
-  passkey,
-  onCancel,
-  onSave,
-}: {
-  passkey: PasskeySummary;
-  onCancel: () => void;
-  onSave: (name: string) => Promise<void>;
-}) {
-  const t = useT();
   const [name, setName] = useState(passkey.name);
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
@@ -57,17 +40,19 @@ function RenameForm({
     }
   };
   return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        autoFocus
-        label={t('account.passkeys.name')}
-        name="passkeyName"
-        maxLength={60}
-        value={name}
-        onValueChange={setName}
-        error={failure ?? undefined}
-      />
-      <FormActions submitLabel={t('account.passkeys.save')} onCancel={onCancel} loading={saving} />
-    </form>
+    <Dialog open onClose={onClose} title={t('account.passkeys.renameTitle')} closeLabel={t('common.close')}>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <TextField
+          autoFocus
+          label={t('account.passkeys.name')}
+          name="passkeyName"
+          maxLength={60}
+          value={name}
+          onValueChange={setName}
+          error={failure ?? undefined}
+        />
+        <FormActions submitLabel={t('account.passkeys.save')} onCancel={onClose} loading={saving} />
+      </form>
+    </Dialog>
   );
 }
