@@ -45,7 +45,7 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
   {
     path: paths.connect.request.pattern,
     section: 'requests',
-    Screen: lazyRoute(() => import('../features/requests/routes/request-route.tsx'), 'RequestRoute', 'requests'),
+    Screen: lazyRoute(() => import('../features/requests/routes/request-route.tsx'), 'RequestRoute', 'requests', 'requestPage'),
   },
   {
     path: paths.connect.workflow.pattern,

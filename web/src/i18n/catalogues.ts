@@ -16,6 +16,7 @@ import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
 import type reportPage from './en-US/reportPage.json';
+import type requestPage from './en-US/requestPage.json';
 import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
 import type news from './en-US/news.json';
@@ -76,6 +77,7 @@ export type FeatureCatalogue =
   | 'reports'
   | 'reportPage'
   // Connect portal III (ADR 046)
+  | 'requestPage'
   | 'requests'
   // The imports of files from S3 (ADR 069, ADR 079)
   | 'imports'
@@ -114,6 +116,7 @@ export type English = typeof shared &
   typeof products &
   typeof reports &
   typeof reportPage &
+  typeof requestPage &
   typeof requests &
   typeof imports &
   typeof news &

@@ -1,18 +1,25 @@
 import { lazy } from 'react';
 
 // My Account's dialogs load when first opened (ADR 133, the pattern of ADR 128): the password prompt of a
-// factor change, new recovery codes, the change-password form. The page's first view shows none of them; the
-// pointer or focus on the button that opens one starts its download before the click.
+// factor change, new recovery codes, the change-password form, a passkey's rename, and the current-password field a
+// new e-mail address asks for (ADR 136). The page's first view shows none of them; the pointer or focus on the
+// button (for the password field: on the e-mail field) that opens one starts its download before it is needed.
 const loadPrompt = () => import('../../../components/password-prompt.tsx');
 const loadCodes = () => import('./recovery-codes.tsx');
 const loadChangePassword = () => import('./change-password-dialog.tsx');
+const loadRename = () => import('./rename-passkey-dialog.tsx');
+const loadPasswordField = () => import('../../../components/password-fields.tsx');
 
 export const PasswordPrompt = lazy(() => loadPrompt().then((m) => ({ default: m.PasswordPrompt })));
 export const RecoveryCodes = lazy(() => loadCodes().then((m) => ({ default: m.RecoveryCodes })));
 export const ChangePasswordDialog = lazy(() => loadChangePassword().then((m) => ({ default: m.ChangePasswordDialog })));
+export const CurrentPasswordField = lazy(() => loadPasswordField().then((m) => ({ default: m.CurrentPasswordField })));
+export const RenamePasskeyDialog = lazy(() => loadRename().then((m) => ({ default: m.RenamePasskeyDialog })));
 
 const quietly = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 /** Before "New recovery codes": the prompt, the codes and their calls. */
 export const preloadRecoveryCodes = quietly(() => Promise.all([loadPrompt(), loadCodes(), import('../api/mfa.ts')]));
 export const preloadPrompt = quietly(loadPrompt);
 export const preloadChangePassword = quietly(loadChangePassword);
+export const preloadRename = quietly(loadRename);
+export const preloadPasswordField = quietly(loadPasswordField);

@@ -1,21 +1,18 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { PasskeySummary } from '@portal/core/auth/passkey';
-import { type FormEvent, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog } from '../../../components/ui/dialog.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { translate, useLocale, useT } from '../../../i18n/index.ts';
-import { errorMessage } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
 import { addPasskey, removePasskey, renamePasskey, usePasskeys } from '../api/passkeys.ts';
 import { describeUserAgent } from '../api/sessions.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
-import { PasswordPrompt, preloadPrompt } from './on-demand.ts';
+import { PasswordPrompt, preloadPrompt, preloadRename, RenamePasskeyDialog } from './on-demand.ts';
 import { Section } from './section.tsx';
-import { FormActions } from '../../../components/form-actions.tsx';
 
 /** A new passkey's suggested name: the browser and system it is made on ('Chrome on macOS'), else 'Passkey'. */
 function suggestedName(fallback: string): string {
@@ -128,19 +125,19 @@ export function PasskeysPanel({ status, timeZone }: { status: SessionStatus; tim
           </PasswordPrompt>
         </Suspense>
       ) : null}
-      <Dialog open={dialog?.kind === 'rename'} onClose={close} title={t('account.passkeys.renameTitle')} closeLabel={t('common.close')}>
-        {dialog?.kind === 'rename' ? (
-          <RenameForm
+      {dialog?.kind === 'rename' ? (
+        <Suspense fallback={null}>
+          <RenamePasskeyDialog
             passkey={dialog.passkey}
-            onCancel={close}
+            onClose={close}
             onSave={async (newName) => {
               await renamePasskey(portal, dialog.passkey.credentialId, newName);
               close();
               await mutate();
             }}
           />
-        ) : null}
-      </Dialog>
+        </Suspense>
+      ) : null}
     </Section>
   );
 }
@@ -170,7 +167,13 @@ function PasskeyItem({
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button theme="text" onClick={onRename} aria-label={t('account.passkeys.renameNamed', { name: passkey.name })}>
+        <Button
+          theme="text"
+          onPointerEnter={preloadRename}
+          onFocus={preloadRename}
+          onClick={onRename}
+          aria-label={t('account.passkeys.renameNamed', { name: passkey.name })}
+        >
           {t('account.passkeys.rename')}
         </Button>
         <Button theme="text" onClick={onRemove} aria-label={t('account.passkeys.removeNamed', { name: passkey.name })}>
@@ -178,50 +181,5 @@ function PasskeyItem({
         </Button>
       </div>
     </li>
-  );
-}
-
-function RenameForm({
-  passkey,
-  onCancel,
-  onSave,
-}: {
-  passkey: PasskeySummary;
-  onCancel: () => void;
-  onSave: (name: string) => Promise<void>;
-}) {
-  const t = useT();
-  const [name, setName] = useState(passkey.name);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
-    if (name.trim() === '') {
-      setFailure(t('account.passkeys.nameRequired'));
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(name.trim());
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setSaving(false);
-    }
-  };
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      <TextField
-        autoFocus
-        label={t('account.passkeys.name')}
-        name="passkeyName"
-        maxLength={60}
-        value={name}
-        onValueChange={setName}
-        error={failure ?? undefined}
-      />
-      <FormActions submitLabel={t('account.passkeys.save')} onCancel={onCancel} loading={saving} />
-    </form>
   );
 }

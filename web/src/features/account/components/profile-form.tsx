@@ -1,8 +1,7 @@
 import { Messages } from '@portal/core/shared';
 import type { SessionUser } from '@portal/core/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
-import { CurrentPasswordField } from '../../../components/password-fields.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { fieldText, useT } from '../../../i18n/index.ts';
@@ -20,6 +19,7 @@ import {
   profileValues,
 } from '../model/profile-form.ts';
 import { reauthFailure } from '../../../lib/reauth.ts';
+import { CurrentPasswordField, preloadPasswordField } from './on-demand.ts';
 import { PendingEmail } from './pending-email.tsx';
 import { Section } from './section.tsx';
 
@@ -95,17 +95,27 @@ export function ProfileForm({ user, account }: { user: SessionUser; account: Acc
             value={account.customerId != null && account.customerId !== '' ? String(account.customerId) : ''}
           />
         </div>
-        <TextField label={t('account.email')} type="email" autoComplete="email" required {...field('email')} />
+        <TextField
+          label={t('account.email')}
+          type="email"
+          autoComplete="email"
+          required
+          onFocus={preloadPasswordField}
+          onPointerEnter={preloadPasswordField}
+          {...field('email')}
+        />
         {newAddress ? (
-          <CurrentPasswordField
-            helperText={t('account.emailChange.passwordHint')}
-            value={password}
-            onValueChange={(value) => {
-              setPassword(value);
-              setPasswordError(undefined);
-            }}
-            error={passwordError}
-          />
+          <Suspense fallback={null}>
+            <CurrentPasswordField
+              helperText={t('account.emailChange.passwordHint')}
+              value={password}
+              onValueChange={(value) => {
+                setPassword(value);
+                setPasswordError(undefined);
+              }}
+              error={passwordError}
+            />
+          </Suspense>
         ) : null}
         {account.pendingEmail ? <PendingEmail pending={account.pendingEmail} current={saved.email} /> : null}
         <div className="grid gap-4 sm:grid-cols-2">

@@ -60,3 +60,41 @@ describe('My Account: the profile save', () => {
     expect(after.defaultPrevented).toBe(false);
   });
 });
+
+describe('My Account: the parts loaded on first use (ADR 136)', () => {
+  it('renames a passkey in its dialog, loaded when first opened', async () => {
+    const passkey = { credentialId: 'cred-1', name: 'Old laptop', createdAt: '2026-11-01T10:00:00.000Z' };
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: signedIn() },
+      'GET /api/account': { body: account },
+      'GET /api/account/sessions': { body: { sessions: [] } },
+      'GET /api/auth/passkeys': { body: { passkeys: [passkey] } },
+      'PATCH /api/auth/passkeys/cred-1': { body: { success: true } },
+    });
+    renderRoute(paths.app.myAccount);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Rename passkey Old laptop' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    fireEvent.change(dialog.getByLabelText('Name'), { target: { value: 'Work laptop' } });
+    fireEvent.click(dialog.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() =>
+      expect(backend.callsTo('PATCH', '/api/auth/passkeys/cred-1').map((c) => c.body)).toEqual([{ name: 'Work laptop' }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('asks for the current password once the e-mail address is changed', async () => {
+    fakeBackend({
+      'GET /api/auth/status': { body: signedIn() },
+      'GET /api/account': { body: account },
+      'GET /api/account/sessions': { body: { sessions: [] } },
+      'GET /api/auth/passkeys': { body: { passkeys: [] } },
+    });
+    renderRoute(paths.app.myAccount);
+
+    expect(screen.queryByLabelText(/^Current password/)).toBeNull();
+    fireEvent.change(await screen.findByLabelText(/^E-mail address/), { target: { value: 'new@example.com' } });
+    expect(await screen.findByLabelText(/^Current password/)).toBeTruthy();
+  });
+});

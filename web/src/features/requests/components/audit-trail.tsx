@@ -13,8 +13,8 @@ import { answerText } from '../model/answer-text.ts';
  * its catalogue name and the raw field changes, as before.
  */
 type Json = AuditEntry['after'];
-/** A sentence of the catalogue's `requests.audit.sentences`. */
-type SentenceKey = MessageKey extends infer K ? (K extends `requests.audit.sentences.${infer S}` ? S : never) : never;
+/** A sentence of the catalogue's `requestPage.audit.sentences`. */
+type SentenceKey = MessageKey extends infer K ? (K extends `requestPage.audit.sentences.${infer S}` ? S : never) : never;
 type Sentence = { text: string; /** A second line: a status change, a comment or an enquiry. */ detail?: string; quote?: boolean };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
@@ -30,7 +30,7 @@ function rawChange(entry: AuditEntry): string {
 
 /** An action's name in the user's language; one the catalogue does not know shows as the server wrote it. */
 function actionText(action: string): string {
-  return optionalText(`requests.audit.actions.${action}`) ?? action;
+  return optionalText(`requestPage.audit.actions.${action}`) ?? action;
 }
 
 /** Turns entries into sentences against one request detail (its workflow version, files, comments) and the user's format. */
@@ -39,7 +39,7 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
   const stepName = (stepId: string | null) => steps.find((s) => s.stepId === stepId)?.name ?? stepId ?? '';
   const definition = (stepId: string | null, itemId: unknown): WorkflowItemDefinition | undefined =>
     steps.find((s) => s.stepId === stepId)?.items.find((i) => i.itemId === itemId);
-  const quoted = (text: string) => t('requests.audit.quoted', { text });
+  const quoted = (text: string) => t('requestPage.audit.quoted', { text });
   // A file's name: on the item now, else as its upload entry recorded it (a removed file).
   const fileName = (fileId: unknown) =>
     detail.items.flatMap((i) => i.files).find((f) => f.fileId === fileId)?.name ??
@@ -48,16 +48,16 @@ function sentences(t: Translate, detail: RequestDetail, locale: string) {
   /** An answer as the user reads it: a date or a number in their format, a text or choice quoted. */
   const value = (def: WorkflowItemDefinition | undefined, v: unknown) => {
     const text = str(v);
-    if (text === undefined || text === '') return t('requests.audit.none');
+    if (text === undefined || text === '') return t('requestPage.audit.none');
     return def?.type === 'date' || def?.type === 'number' ? answerText(def.type, text, locale) : quoted(text);
   };
   const statusChange = (entry: AuditEntry) => {
     const [from, to] = [entry.before?.['status'], entry.after?.['status']];
     return isStatus(from) && isStatus(to) && from !== to
-      ? t('requests.audit.statusChange', { before: t(`requests.status.${from}`), after: t(`requests.status.${to}`) })
+      ? t('requestPage.audit.statusChange', { before: t(`requests.status.${from}`), after: t(`requests.status.${to}`) })
       : undefined;
   };
-  const say = (key: SentenceKey, params: MessageParams) => t(`requests.audit.sentences.${key}`, params);
+  const say = (key: SentenceKey, params: MessageParams) => t(`requestPage.audit.sentences.${key}`, params);
   const withNote = (text: string, note: unknown, entry: AuditEntry): Sentence => {
     const comment = str(note);
     const status = statusChange(entry);

@@ -33,19 +33,19 @@ export function DecisionDialog({
   };
   return (
     <ActionDialog
-      title={t(`requests.decision.${decision}Title`)}
-      actionLabel={t(`requests.decision.${decision}`)}
+      title={t(`requestPage.decision.${decision}Title`)}
+      actionLabel={t(`requestPage.decision.${decision}`)}
       onAction={decide}
       onClose={onClose}
       busy={busy}
       problem={problem}
     >
       <TextAreaField
-        label={t(decision === 'reject' ? 'requests.decision.reason' : 'requests.decision.comment')}
+        label={t(decision === 'reject' ? 'requestPage.decision.reason' : 'requestPage.decision.comment')}
         value={comment}
         onValueChange={setComment}
         rows={4}
-        error={touched && missing ? t('requests.decision.reasonNeeded') : undefined}
+        error={touched && missing ? t('requestPage.decision.reasonNeeded') : undefined}
       />
     </ActionDialog>
   );

@@ -18,9 +18,9 @@ export function FileLink({ requestId, file }: { requestId: string; file: Request
         }}
         className="font-medium text-brand-700 hover:underline"
       >
-        {t('requests.files.download', { name: file.name })}
+        {t('requestPage.files.download', { name: file.name })}
       </a>
-      {failed ? <span className="ml-2 text-red-700">{t('requests.files.downloadFailed')}</span> : null}
+      {failed ? <span className="ml-2 text-red-700">{t('requestPage.files.downloadFailed')}</span> : null}
     </div>
   );
 }

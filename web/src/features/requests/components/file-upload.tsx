@@ -41,7 +41,7 @@ export function FileUpload({
       try {
         await uploadFile(item.id, file, (share) => setProgress({ name: file.name, share }));
       } catch (error) {
-        setProblem(`${file.name}: ${error instanceof StorageUploadError ? t('requests.upload.storageFailed') : errorMessage(error)}`);
+        setProblem(`${file.name}: ${error instanceof StorageUploadError ? t('requestPage.upload.storageFailed') : errorMessage(error)}`);
         break;
       }
     }
@@ -78,23 +78,23 @@ export function FileUpload({
               aria-labelledby={`${id}-label ${id}-button`}
               aria-describedby={`${id}-hint ${id}-chosen`}
             >
-              <span id={`${id}-button`}>{t(room > 1 ? 'requests.upload.chooseFiles' : 'requests.upload.chooseFile')}</span>
+              <span id={`${id}-button`}>{t(room > 1 ? 'requestPage.upload.chooseFiles' : 'requestPage.upload.chooseFile')}</span>
             </Button>
             <span id={`${id}-chosen`} aria-live="polite" className="min-w-0 text-sm break-words text-slate-600">
-              {chosen.length ? t('requests.upload.chosen', { names: chosen.join(', ') }) : t('requests.upload.noneChosen')}
+              {chosen.length ? t('requestPage.upload.chosen', { names: chosen.join(', ') }) : t('requestPage.upload.noneChosen')}
             </span>
           </div>
           <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-            {t(definition.type === 'screenflow' ? 'requests.upload.screenflowHint' : 'requests.upload.fileHint', { count: room })}
+            {t(definition.type === 'screenflow' ? 'requestPage.upload.screenflowHint' : 'requestPage.upload.fileHint', { count: room })}
           </p>
         </div>
       ) : null}
       {progress ? (
         <div>
-          <p className="text-xs text-slate-600">{t('requests.upload.sending', { name: progress.name })}</p>
+          <p className="text-xs text-slate-600">{t('requestPage.upload.sending', { name: progress.name })}</p>
           <ProgressBar
             percent={Math.round(progress.share * 100)}
-            label={t('requests.upload.progress', { name: progress.name })}
+            label={t('requestPage.upload.progress', { name: progress.name })}
             className="mt-1"
           />
         </div>

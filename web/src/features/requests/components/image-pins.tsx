@@ -55,7 +55,7 @@ function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChange
       item={item}
       file={file}
       comments={comments}
-      label={t(item.type === 'screenflow' ? 'requests.pins.screen' : 'requests.pins.image', { n, count: item.files.length })}
+      label={t(item.type === 'screenflow' ? 'requestPage.pins.screen' : 'requestPage.pins.image', { n, count: item.files.length })}
       ready={src !== null}
       details={file.width && file.height ? `${file.width} × ${file.height}` : undefined}
       mayRemove={mayRemove}
@@ -65,7 +65,7 @@ function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChange
           <img src={src} alt={file.name} className="block h-auto max-h-[70vh] max-w-full" />
         ) : (
           <div className="flex h-48 w-72 max-w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
-            {failed ? t('requests.files.imageFailed') : t('requests.loading')}
+            {failed ? t('requestPage.files.imageFailed') : t('requests.loading')}
           </div>
         )
       }

@@ -71,18 +71,18 @@ export function ItemAnswer({
       <div>
         <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>
         <dd className="mt-1 text-sm text-slate-900">
-          {item.answer ? answerText(definition.type, item.answer, format.locale) : t('requests.item.unanswered')}
+          {item.answer ? answerText(definition.type, item.answer, format.locale) : t('requestPage.item.unanswered')}
         </dd>
       </div>
     );
   }
-  const helper = saved && value === storedValue ? t('requests.item.saved') : definition.help;
+  const helper = saved && value === storedValue ? t('requestPage.item.saved') : definition.help;
   if (definition.type === 'choice') {
     return (
       <SelectField
         label={label}
         value={value}
-        options={[{ value: '', label: t('requests.item.choose') }, ...(definition.options ?? []).map((o) => ({ value: o, label: o }))]}
+        options={[{ value: '', label: t('requestPage.item.choose') }, ...(definition.options ?? []).map((o) => ({ value: o, label: o }))]}
         onValueChange={(next) => {
           setValue(next);
           void save(next);

@@ -22,7 +22,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
   const toolbar = useRef<HTMLDivElement>(null);
   const pageCount = doc?.pageCount ?? file.pageCount ?? 1;
   const show = (next: number) => setPage(Math.min(pageCount, Math.max(1, next)));
-  const label = t('requests.pdf.page', { page, count: pageCount });
+  const label = t('requestPage.pdf.page', { page, count: pageCount });
   return (
     <PinBoard
       item={item}
@@ -39,13 +39,13 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
       }}
       toolbar={
         <div ref={toolbar} className="mb-2 flex flex-wrap items-center gap-x-1 gap-y-2">
-          <Button theme="icon" aria-label={t('requests.pdf.previous')} disabled={page <= 1} onClick={() => show(page - 1)}>
+          <Button theme="icon" aria-label={t('requestPage.pdf.previous')} disabled={page <= 1} onClick={() => show(page - 1)}>
             <ChevronLeftIcon className="size-5" />
           </Button>
           <span className="min-w-24 text-center text-sm text-slate-700" aria-live="polite">
             {label}
           </span>
-          <Button theme="icon" aria-label={t('requests.pdf.next')} disabled={page >= pageCount} onClick={() => show(page + 1)}>
+          <Button theme="icon" aria-label={t('requestPage.pdf.next')} disabled={page >= pageCount} onClick={() => show(page + 1)}>
             <ChevronRightIcon className="size-5" />
           </Button>
           <div className="ml-auto">
@@ -58,7 +58,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
           <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={fail} />
         ) : (
           <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
-            {failed ? t('requests.pdf.failed') : t('requests.loading')}
+            {failed ? t('requestPage.pdf.failed') : t('requests.loading')}
           </div>
         )
       }

@@ -111,7 +111,7 @@ export function PinBoard({
             itemId={item.id}
             fileId={file.fileId}
             spot={spot}
-            noteLabel={t(pdf ? 'requests.pdf.commentNote' : 'requests.pins.commentNote')}
+            noteLabel={t(pdf ? 'requestPage.pdf.commentNote' : 'requestPage.pins.commentNote')}
             onDone={closeForm}
           />
         ) : (
@@ -197,7 +197,7 @@ function PinSurface({
         data-testid="pin-surface"
         // A custom keyboard widget: screen readers pass the arrow keys through to it.
         role={ready ? 'application' : undefined}
-        aria-label={ready ? t('requests.pins.place', { what: label }) : undefined}
+        aria-label={ready ? t('requestPage.pins.place', { what: label }) : undefined}
         tabIndex={ready ? 0 : undefined}
         className={`group relative max-w-full overflow-hidden rounded-lg ring-1 ring-slate-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${pdf ? 'block' : 'inline-block'} ${ready ? 'cursor-crosshair' : ''}`}
         onClick={(event) => {
@@ -221,7 +221,7 @@ function PinSurface({
         {aim && !writing ? <Crosshair at={aim} /> : null}
       </div>
       <span className="sr-only" aria-live="polite">
-        {aim && !writing ? t('requests.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
+        {aim && !writing ? t('requestPage.pins.aim', { x: Math.round(aim.x * 100), y: Math.round(aim.y * 100) }) : ''}
       </span>
     </>
   );
@@ -252,14 +252,16 @@ function PinCaption({
         {file.name}
         {details ? <> · {details}</> : null}
       </span>
-      {ready ? <span>{aiming ? t('requests.pins.keys') : t(isPdf(file) ? 'requests.pdf.hint' : 'requests.pins.hint')}</span> : null}
+      {ready ? (
+        <span>{aiming ? t('requestPage.pins.keys') : t(isPdf(file) ? 'requestPage.pdf.hint' : 'requestPage.pins.hint')}</span>
+      ) : null}
       {mayRemove ? (
         <button
           type="button"
           className="font-semibold text-red-700 hover:underline"
           onClick={() => void removeFile(item.id, file.fileId).then(onChanged)}
         >
-          {t('requests.files.remove')}
+          {t('requestPage.files.remove')}
         </button>
       ) : null}
     </figcaption>
@@ -272,8 +274,8 @@ function PinThread({ comments, page, onShowPage }: { comments: ItemComment[]; pa
   const format = useUserFormat();
   return (
     <>
-      <h4 className="text-sm font-semibold text-slate-900">{t('requests.pins.thread')}</h4>
-      {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requests.pins.none')}</p> : null}
+      <h4 className="text-sm font-semibold text-slate-900">{t('requestPage.pins.thread')}</h4>
+      {comments.length === 0 ? <p className="text-sm text-slate-500">{t('requestPage.pins.none')}</p> : null}
       <ol className="space-y-2">
         {comments.map((c) => (
           <li
@@ -287,7 +289,7 @@ function PinThread({ comments, page, onShowPage }: { comments: ItemComment[]; pa
               <p className="whitespace-pre-line break-words text-slate-900">{c.comment}</p>
               <p className="text-xs text-slate-500">
                 {c.authorName ?? c.author} · {formatDateTime(c.createdAt, format)}
-                {c.page !== null ? <> · {t('requests.pdf.onPage', { page: c.page })}</> : null}
+                {c.page !== null ? <> · {t('requestPage.pdf.onPage', { page: c.page })}</> : null}
               </p>
             </div>
           </li>
@@ -304,10 +306,10 @@ function GeneralNoteStart({ onStart }: { onStart: () => void }) {
   return (
     <div className="space-y-1">
       <Button theme="secondary" onClick={onStart} aria-describedby={`${generalNoteId}-help`}>
-        {t('requests.pins.addNotes')}
+        {t('requestPage.pins.addNotes')}
       </Button>
       <p id={`${generalNoteId}-help`} className="text-xs text-slate-500">
-        {t('requests.pins.addNotesHelp')}
+        {t('requestPage.pins.addNotesHelp')}
       </p>
     </div>
   );
@@ -335,13 +337,13 @@ function PinNumber({
   const t = useT();
   if (c.pin === null)
     return (
-      <span className={`${badge} bg-slate-200 text-slate-700`} aria-label={t('requests.pins.note')}>
+      <span className={`${badge} bg-slate-200 text-slate-700`} aria-label={t('requestPage.pins.note')}>
         ✎
       </span>
     );
   if (c.page === null || !onShowPage)
     return (
-      <span className={`${badge} bg-brand-600 text-white`} aria-label={t('requests.pins.number', { pin: c.pin })}>
+      <span className={`${badge} bg-brand-600 text-white`} aria-label={t('requestPage.pins.number', { pin: c.pin })}>
         {c.pin}
       </span>
     );
@@ -350,7 +352,7 @@ function PinNumber({
     <button
       type="button"
       className={`${badge} bg-brand-600 text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${page === current ? 'ring-2 ring-brand-200' : ''}`}
-      aria-label={t('requests.pdf.showPin', { pin: c.pin, page })}
+      aria-label={t('requestPage.pdf.showPin', { pin: c.pin, page })}
       onClick={() => onShowPage(page)}
     >
       {c.pin}
@@ -371,7 +373,7 @@ function Pin({ comment: c }: { comment: PositionedComment }) {
       data-pin={label}
       style={{ left: `${c.positionX * 100}%`, top: `${c.positionY * 100}%` }}
       className={`${pinClass} bg-brand-600 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
-      aria-label={t('requests.pins.goTo', { pin: label, comment: commentStart(c.comment) })}
+      aria-label={t('requestPage.pins.goTo', { pin: label, comment: commentStart(c.comment) })}
       onClick={(event) => {
         // Not a new pin here: the click is the pin's.
         event.stopPropagation();
@@ -445,11 +447,11 @@ function CommentForm({
         if (event.key === 'Escape' && !busy) onDone(false);
       }}
     >
-      <TextAreaField label={spot ? t('requests.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
+      <TextAreaField label={spot ? t('requestPage.pins.commentPin') : noteLabel} value={text} onValueChange={setText} rows={3} autoFocus />
       <ProblemAlert problem={problem} />
       <div className="flex gap-2">
         <Button type="submit" loading={busy} disabled={!text.trim()}>
-          {t('requests.pins.save')}
+          {t('requestPage.pins.save')}
         </Button>
         <Button theme="text" onClick={() => onDone(false)}>
           {t('requests.cancel')}

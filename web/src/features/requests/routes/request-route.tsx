@@ -39,7 +39,7 @@ export function RequestRoute() {
       </Link>
       <QueryState
         result={detail}
-        failedMessage={t('requests.detail.loadFailed')}
+        failedMessage={t('requestPage.detail.loadFailed')}
         retryLabel={t('requests.retry')}
         loadingLabel={t('requests.loading')}
       >
@@ -65,7 +65,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
     <>
       <PageHeader
         title={`${request.id} · ${request.workflowName}`}
-        description={t('requests.detail.meta', {
+        description={t('requestPage.detail.meta', {
           by: request.requestedByName ?? request.requestedBy,
           at: formatDateTime(request.createdAt, format),
           version: request.workflowVersion,
@@ -73,31 +73,31 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Badge theme={STATUS_THEME[request.status]}>{t(`requests.status.${request.status}`)}</Badge>
-            {may.approve ? <Button onClick={() => setDecision('approve')}>{t('requests.decision.approve')}</Button> : null}
+            {may.approve ? <Button onClick={() => setDecision('approve')}>{t('requestPage.decision.approve')}</Button> : null}
             {may.reject ? (
               <Button theme="secondary" onClick={() => setDecision('reject')}>
-                {t('requests.decision.reject')}
+                {t('requestPage.decision.reject')}
               </Button>
             ) : null}
             {may.archive ? (
               <Button theme="text" onClick={() => setArchiving(true)}>
-                {t('requests.archive.button')}
+                {t('requestPage.archive.button')}
               </Button>
             ) : null}
           </div>
         }
       />
-      <Stepper label={t('requests.detail.steps')} current={current} steps={steps.map((s) => ({ label: s.name }))} />
+      <Stepper label={t('requestPage.detail.steps')} current={current} steps={steps.map((s) => ({ label: s.name }))} />
       <div className="space-y-6">
         {request.status === 'rejected' ? (
           // Only whoever may resubmit is asked to change the answers; others see whose move it is.
-          <Alert theme="red" title={t(may.submit ? 'requests.detail.rejected' : 'requests.detail.rejectedOthers')}>
+          <Alert theme="red" title={t(may.submit ? 'requestPage.detail.rejected' : 'requestPage.detail.rejectedOthers')}>
             {typeof rejectionComment === 'string' ? rejectionComment : null}
           </Alert>
         ) : null}
-        {request.status === 'pending' && !may.approve ? <Alert theme="yellow">{t('requests.detail.awaiting')}</Alert> : null}
+        {request.status === 'pending' && !may.approve ? <Alert theme="yellow">{t('requestPage.detail.awaiting')}</Alert> : null}
         {request.enquiry && !may.submit ? (
-          <Alert theme="blue" title={t('requests.detail.enquiry', { by: request.requestedByName ?? request.requestedBy })}>
+          <Alert theme="blue" title={t('requestPage.detail.enquiry', { by: request.requestedByName ?? request.requestedBy })}>
             <span className="whitespace-pre-line">{request.enquiry}</span>
           </Alert>
         ) : null}
@@ -120,7 +120,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
           <SubmitStep detail={detail} step={steps[request.stepIndex]!} onChanged={onChanged} />
         ) : null}
         <Card className="p-4 sm:p-5">
-          <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requests.audit.title')}</h2>
+          <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requestPage.audit.title')}</h2>
           <AuditTrail detail={detail} />
         </Card>
       </div>
@@ -183,7 +183,7 @@ function StepCard({
             ) : (
               <div key={item.id} className="space-y-3">
                 <dt className="text-sm font-medium text-slate-700">{definition.label}</dt>
-                {files ? <dd>{files}</dd> : <dd className="text-sm text-slate-500">{t('requests.item.noFiles')}</dd>}
+                {files ? <dd>{files}</dd> : <dd className="text-sm text-slate-500">{t('requestPage.item.noFiles')}</dd>}
               </div>
             );
           }
@@ -210,15 +210,15 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
   return (
     <Card className="space-y-3 p-4 sm:p-5">
       <TextAreaField
-        label={t('requests.submit.enquiry')}
-        helperText={t('requests.submit.enquiryHelp')}
+        label={t('requestPage.submit.enquiry')}
+        helperText={t('requestPage.submit.enquiryHelp')}
         value={enquiry}
         onValueChange={setEnquiry}
         rows={3}
       />
       <ProblemAlert problem={problem} />
       <Button onClick={() => void submit()} loading={busy}>
-        {t('requests.submit.button', { step: step.name })}
+        {t('requestPage.submit.button', { step: step.name })}
       </Button>
     </Card>
   );
@@ -234,14 +234,14 @@ function ArchiveDialog({ requestId, onClose, onDone }: { requestId: string; onCl
     });
   return (
     <ActionDialog
-      title={t('requests.archive.title')}
-      actionLabel={t('requests.archive.button')}
+      title={t('requestPage.archive.title')}
+      actionLabel={t('requestPage.archive.button')}
       onAction={archive}
       onClose={onClose}
       busy={busy}
       problem={problem}
     >
-      <p>{t('requests.archive.text')}</p>
+      <p>{t('requestPage.archive.text')}</p>
     </ActionDialog>
   );
 }
