@@ -36,9 +36,9 @@ const item = (requestId: string, stepId: string, itemId: string) => `/flow/workf
 const answer = (user: string, requestId: string, stepId: string, itemId: string, value: string) =>
   call(user, 'PUT', item(requestId, stepId, itemId), { answer: value });
 
+const MAY_ACTIONS = ['answer', 'submit', 'approve', 'reject', 'archive'] as const;
 /** What a request's `may` answers when only the `actions` named are open to the user. */
-const mayOnly = (...actions: ('answer' | 'submit' | 'approve' | 'reject' | 'archive')[]) =>
-  Object.fromEntries(['answer', 'submit', 'approve', 'reject', 'archive'].map((a) => [a, (actions as string[]).includes(a)]));
+const mayOnly = (...actions: (typeof MAY_ACTIONS)[number][]) => Object.fromEntries(MAY_ACTIONS.map((a) => [a, actions.includes(a)]));
 /** A request's `may` as `user` reads it. */
 const mayOf = async (user: string, requestId: string) => (await call(user, 'GET', `/flow/workflow-requests/${requestId}`)).body.may;
 const onboarding = {
