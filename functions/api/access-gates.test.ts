@@ -46,6 +46,22 @@ async function orderingRoutes(): Promise<{ method: string; path: string }[]> {
     .map((r) => ({ method: r.method, path: r.path.replace(/:serial/, '7000100000000001').replace(/:(\w+)/g, 'X-1') }));
 }
 
+/**
+ * Every ordering route asked by `jar` on `portal` answers 403 `code` (before any input is checked: GETs
+ * without a query, the others with an empty body); `more` checks each answer further.
+ */
+async function everyOrderingRouteRefused(jar: CookieJar, portal: Portal, code: string, more?: (body: Record<string, unknown>) => void) {
+  for (const { method, path } of await orderingRoutes()) {
+    const res = await call(jar, portal, method, path, method === 'GET' ? undefined : {});
+    expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
+      route: `${method} ${path}`,
+      status: 403,
+      code,
+    });
+    more?.(res.body);
+  }
+}
+
 beforeAll(async () => {
   backend = await createTestBackend(() => clock);
   app = createApp(backend, () => '203.0.113.40');
@@ -80,15 +96,7 @@ describe('an account that must set up MFA (ADR 017)', () => {
 
   it('gets 403 AUTH.MFA_SETUP_REQUIRED on every ordering route, before any input is checked', async () => {
     const jar = await signIn('must.setup');
-    for (const { method, path } of await orderingRoutes()) {
-      const res = await call(jar, 'ordering', method, path, method === 'GET' ? undefined : {});
-      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
-        route: `${method} ${path}`,
-        status: 403,
-        code: 'AUTH.MFA_SETUP_REQUIRED',
-      });
-      expect(res.body.message).toMatch(/second factor/);
-    }
+    await everyOrderingRouteRefused(jar, 'ordering', 'AUTH.MFA_SETUP_REQUIRED', (body) => expect(body.message).toMatch(/second factor/));
   });
 
   it('still reaches status, My Account, MFA set-up and sign-out', async () => {
@@ -118,14 +126,7 @@ describe('an account that must set up MFA (ADR 017)', () => {
 describe('routers and portals (ADR 017)', () => {
   it('answers a connect session 403 AUTH.WRONG_PORTAL on every ordering route, whatever its flags', async () => {
     const jar = await signIn('both.portals', 'connect');
-    for (const { method, path } of await orderingRoutes()) {
-      const res = await call(jar, 'connect', method, path, method === 'GET' ? undefined : {});
-      expect({ route: `${method} ${path}`, status: res.status, code: res.body.code }).toEqual({
-        route: `${method} ${path}`,
-        status: 403,
-        code: 'AUTH.WRONG_PORTAL',
-      });
-    }
+    await everyOrderingRouteRefused(jar, 'connect', 'AUTH.WRONG_PORTAL');
   });
 
   it('serves the same account on its ordering session, and both portals on the shared routers', async () => {

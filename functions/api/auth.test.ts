@@ -1,8 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
-import { LoginResult, SessionStatus } from '@portal/core/auth';
+import { SessionStatus } from '@portal/core/auth';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
+import { expectSignedIn, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
 
@@ -63,17 +63,7 @@ beforeAll(async () => {
 describe('sign-in', () => {
   it('signs in, sets a secure session cookie and reports the decoded session', async () => {
     const res = await signIn('Anna.Retail', PASSWORD);
-    expect(res.status).toBe(200);
-    const result = LoginResult.parse(await readJson(res));
-    expect(result).toEqual({
-      response: { success: true },
-      username: 'anna.retail',
-      securityFlag: 1040,
-      passwordExpired: false,
-    });
-    expectSessionCookieAttributes(res);
-
-    const session = await status(sessionCookie(res));
+    const session = await status(await expectSignedIn(res, { username: 'anna.retail', securityFlag: 1040 }));
     expect(session.loggedIn).toBe(true);
     expect(session.user?.username).toBe('anna.retail');
     expect(session.user?.strongAuthentication).toBe(true);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OIDC_CLIENT, startLocalOidcProvider } from '../../scripts/local/oidc-provider.ts';
 import { freePort } from '../../scripts/local/ports.ts';
 import { DEMO_ACTIVITY, seedDemoDataOnce } from '../../scripts/seed/seed.ts';
-import { expectSessionCookieAttributes, readJson, sessionCookie } from '../../tests/support/api.ts';
+import { expectSignedIn, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
 import { createApp } from './app.ts';
@@ -218,16 +218,7 @@ describe('POST auth/sso', () => {
     expect([...callback.searchParams.keys()].sort()).toEqual(['code', 'iss', 'state']);
 
     const res = await completeSso(callback);
-    expect(res.status).toBe(200);
-    expect(LoginResult.parse(await readJson(res))).toEqual({
-      response: { success: true },
-      username: 'Sso.Retail',
-      securityFlag: 1040,
-      passwordExpired: false,
-    });
-    expectSessionCookieAttributes(res);
-
-    const session = await status(sessionCookie(res));
+    const session = await status(await expectSignedIn(res, { username: 'Sso.Retail', securityFlag: 1040 }));
     expect(session.loggedIn).toBe(true);
     expect(session.user?.username).toBe('Sso.Retail');
     expect(session.signInMethod).toBe('sso');

@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { startNodeServer } from '../../functions/api/node.ts';
-import { startBenchBackend } from './bench-backend.ts';
+import { BENCH_USER, importBenchUser, startBenchBackend } from './bench-backend.ts';
 import { freePort } from '../local/ports.ts';
 
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -16,21 +16,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 process.env.LOG_LEVEL = 'silent';
 
 const { backend, stop: stopBackend } = await startBenchBackend();
-const password = 'Bench-Password-2026!';
 await backend.imports.importRecords('brands', [
   { line: 1, data: { id: 'default', name: 'Bench', layout: 'default', footerLinks: [], customFields: {} } },
 ]);
-await backend.imports.importRecords('accounts', [
-  {
-    line: 1,
-    data: {
-      username: 'bench.user',
-      password,
-      email: 'bench@example.com',
-      modules: { ordering: { permissions: 15 } },
-    },
-  },
-]);
+await importBenchUser(backend);
 
 const api = await startNodeServer({ backend, port: await freePort() });
 const bare = new Hono().get('/bare', (c) => c.json({ ok: true }));
@@ -40,7 +29,7 @@ const bareServer = serve({ fetch: bare.fetch, port: barePort, hostname: '127.0.0
 const signin = await fetch(`http://127.0.0.1:${api.port}/api/auth/signin`, {
   method: 'POST',
   headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json' },
-  body: JSON.stringify({ username: 'bench.user', password }),
+  body: JSON.stringify(BENCH_USER),
 });
 const cookie = (signin.headers.get('set-cookie') ?? '').split(';')[0]!;
 if (signin.status !== 200 || !cookie) throw new Error(`sign-in failed: ${signin.status}`);
@@ -95,7 +84,7 @@ async function signInMedianMs(username: string, rounds = 15): Promise<number> {
   }
   return times.sort((a, b) => a - b)[Math.floor(rounds / 2)]!;
 }
-const known = await signInMedianMs('bench.user');
+const known = await signInMedianMs(BENCH_USER.username);
 const unknown = await signInMedianMs('no.such.user');
 console.log(`\nsign-in, wrong password, median of 15: known user ${known.toFixed(1)} ms, unknown user ${unknown.toFixed(1)} ms`);
 

@@ -16,6 +16,17 @@ export async function startBenchBackend(now?: () => Date): Promise<{ backend: Ba
   return { backend, stop: () => dynamo.stop() };
 }
 
+/** The in-process benches' signed-in user: an ordering-portal account with the four ordering permissions. */
+export const BENCH_USER = { username: 'bench.user', password: 'Bench-Password-2026!' } as const;
+
+/** Imports BENCH_USER through the import path like any account; a refused line fails the bench. */
+export async function importBenchUser(backend: Backend): Promise<void> {
+  const report = await backend.imports.importRecords('accounts', [
+    { line: 1, data: { ...BENCH_USER, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
+  ]);
+  if (report.errors.length) throw new Error(`bench account: ${JSON.stringify(report.errors)}`);
+}
+
 /** A bench backend on table `tableName` of the DynamoDB at `endpoint`, the table created (as new) if missing. */
 export async function openBenchBackend(endpoint: string, tableName: string, now?: () => Date): Promise<Backend> {
   // The SDK's credential chain reads these; DynamoDB Local accepts any.

@@ -10,18 +10,15 @@ import { getAccount } from '@portal/backend/accounts';
 import { getSessionAndAccount, hashToken } from '@portal/backend/auth';
 import { countCalls, entity, getOne } from '@portal/backend/platform/db';
 import { createApp } from '../../functions/api/app.ts';
-import { startBenchBackend } from './bench-backend.ts';
+import { BENCH_USER, importBenchUser, startBenchBackend } from './bench-backend.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 400);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 process.env.LOG_LEVEL = 'silent';
 
 const { backend, stop: stopBackend } = await startBenchBackend();
-const password = 'Bench-Password-2026!';
-await backend.imports.importRecords('accounts', [
-  { line: 1, data: { username: 'bench.user', password, email: 'bench@example.com', modules: { ordering: { permissions: 15 } } } },
-]);
-const { token } = await backend.sessions.create('bench.user', new Date(), { portal: 'ordering', method: 'password' });
+await importBenchUser(backend);
+const { token } = await backend.sessions.create(BENCH_USER.username, new Date(), { portal: 'ordering', method: 'password' });
 const tokenHash = hashToken(token);
 const db = backend.db;
 
@@ -31,7 +28,7 @@ const twoReads = async () => {
   const session = await getOne(db, sessionItems, { pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
   return getAccount(db, session!.username);
 };
-const oneRead = () => getSessionAndAccount(db, tokenHash, 'bench.user');
+const oneRead = () => getSessionAndAccount(db, tokenHash, BENCH_USER.username);
 
 const counter = countCalls(db, 'benchSessionRead');
 const calls = {

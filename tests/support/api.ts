@@ -1,4 +1,6 @@
+import { LoginResult } from '@portal/core/auth';
 import { XSSI_PREFIX } from '@portal/core/shared';
+import { expect } from 'vitest';
 
 /** Reads an API body the way the web client does: strip the XSSI prefix, then parse. */
 export async function readJson<T = Record<string, unknown>>(res: Response): Promise<T> {
@@ -27,6 +29,18 @@ export function expectSessionCookieAttributes(res: Response, portal: 'ordering' 
     /Domain=/i.test(header) ? 'no Domain' : null,
   ].filter(Boolean);
   if (problems.length) throw new Error(`session cookie lacks ${problems.join(', ')}: ${header}`);
+}
+
+/**
+ * A sign-in answer that opened a session, by password or single sign-on alike (ADR 055): 200, the
+ * LoginResult of `username` with its `securityFlag` and no expired password, and the session cookie of
+ * ADR 008. Answers the cookie pair for the next request.
+ */
+export async function expectSignedIn(res: Response, account: { username: string; securityFlag: number }): Promise<string> {
+  expect(res.status).toBe(200);
+  expect(LoginResult.parse(await readJson(res))).toEqual({ response: { success: true }, ...account, passwordExpired: false });
+  expectSessionCookieAttributes(res);
+  return sessionCookie(res);
 }
 
 /**

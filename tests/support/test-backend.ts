@@ -10,6 +10,7 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files'
 import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import type { AuditReader } from '@portal/backend/audit';
 import { decodeAccess } from '@portal/core/auth';
+import { expect } from 'vitest';
 import { testEan } from './ean.ts';
 
 /**
@@ -83,6 +84,20 @@ export async function importOk(backend: Backend, kind: string, records: readonly
     records.map((data, i) => ({ line: i + 1, data })),
   );
   if (report.errors.length) throw new Error(`${kind}: ${JSON.stringify(report.errors.slice(0, 5))}`);
+}
+
+/**
+ * Imports `lines` of one kind that must all be refused: nothing is created or updated, and the answer is
+ * each refusal as [line, the field its reason names first] for the test to compare.
+ */
+export async function importRefused(
+  backend: Backend,
+  kind: Parameters<Backend['imports']['importRecords']>[0],
+  lines: { line: number; data: unknown }[],
+) {
+  const report = await backend.imports.importRecords(kind, lines);
+  expect(report.created + report.updated).toBe(0);
+  return report.errors.map((e) => [e.line, e.reason.split(':')[0]]);
 }
 
 /**

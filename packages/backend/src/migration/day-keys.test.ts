@@ -2,7 +2,7 @@ import { DeleteCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { decodeAccess } from '@portal/core/auth';
 import type { TransactionQuery } from '@portal/core/transaction';
-import { type Migration, runMigrations } from '@portal/backend/platform/db';
+import { runMigrations } from '@portal/backend/platform/db';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createTestBackend, importOk, unmarkMigrations } from '../../../../tests/support/test-backend.ts';
 import { PROVIDER, seedReferences } from '../../../../tests/support/transaction-references.ts';
@@ -10,6 +10,7 @@ import type { Actor } from '../access/index.ts';
 import { countTransactions, DAY_KEYS_MIGRATION, transactionRows } from '../transaction/index.ts';
 import { dayKeys } from './day-keys-entity.ts';
 import { MIGRATIONS } from './index.ts';
+import { dyingOnPage, oneSegment, RUNNER_DIED } from '../../../../tests/support/migrations.ts';
 
 /**
  * Migration 3 (ADR 074, ADR 075) on DynamoDB Local: rows stored in a ledger's one key of before ADR 074 (put
@@ -123,17 +124,9 @@ describe('migration 3: transaction rows on day keys (ADR 074)', () => {
     expect(withCorrection).not.toEqual(before);
 
     // Stopped after its second page (the runner died), another runner resumes once the lease ran out.
-    let pages = 0;
-    const stopping: Migration = {
-      ...dayKeys,
-      scan: { ...dayKeys.scan, segments: 1 },
-      async apply(db, items) {
-        if (++pages === 2) throw new Error('the runner died');
-        await dayKeys.apply(db, items);
-      },
-    };
+    const stopping = dyingOnPage(oneSegment(dayKeys), 2);
     const options = { pageSize: 40, leaseMs: 60_000 };
-    await expect(runMigrations(backend.db, [stopping], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow('the runner died');
+    await expect(runMigrations(backend.db, [stopping], { ...options, owner: 'first', now: () => T0 })).rejects.toThrow(RUNNER_DIED);
     const half = await rowItems();
     expect(half.some((item) => /^TXN#[^#]+$/.test(String(item.pk)))).toBe(true);
     expect(dayKeyed(half)).toBe(false);

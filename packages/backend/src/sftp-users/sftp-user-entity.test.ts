@@ -1,6 +1,6 @@
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend, importOk } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importOk, importRefused } from '../../../../tests/support/test-backend.ts';
 import { verifyPassword } from '../platform/security/password-hash.ts';
 import { getSftpUser } from './sftp-user-entity.ts';
 
@@ -36,15 +36,14 @@ describe('the sftpUsers import kind', () => {
   });
 
   it('refuses lines without a way to log in, with a bad key, a bad name or an unknown customer, by line', async () => {
-    const report = await backend.imports.importRecords('sftpUsers', [
+    const refused = await importRefused(backend, 'sftpUsers', [
       { line: 1, data: { username: 'no-auth', customerId: 'P-2001' } },
       { line: 2, data: { username: 'bad-key', customerId: 'P-2001', publicKeys: [PRIVATE_KEY_HEADER] } },
       { line: 3, data: { username: '../root', customerId: 'P-2001', password: 'Long-enough-2026!' } },
       { line: 4, data: { username: 'ghost', customerId: 'P-9999', password: 'Long-enough-2026!' } },
       { line: 5, data: { username: 'short-pw', customerId: 'P-2001', password: 'short' } },
     ]);
-    expect(report.created + report.updated).toBe(0);
-    expect(report.errors.map((e) => [e.line, e.reason.split(':')[0]])).toEqual([
+    expect(refused).toEqual([
       [1, 'publicKeys'],
       [2, 'publicKeys.0'],
       [3, 'username'],

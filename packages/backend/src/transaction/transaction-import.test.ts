@@ -1,7 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createTestBackend } from '../../../../tests/support/test-backend.ts';
+import { createTestBackend, importRefused } from '../../../../tests/support/test-backend.ts';
 import type { Db } from '../platform/db/client.ts';
 import { transactionKeys } from './transaction-entity.ts';
 import { ALL, readDays, readHours, summaryKeys, terminalDim } from './transaction-summary-entity.ts';
@@ -134,9 +134,7 @@ describe('the transactions import kind', () => {
       line({ transactionId: 'B#10' }),
       line({ transactionId: 'B-11', serial: '12ab' }),
     ];
-    const report = await backend.imports.importRecords('transactions', lines(bad));
-    expect(report.created + report.updated).toBe(0);
-    expect(report.errors.map((e) => [e.line, e.reason.split(':')[0]])).toEqual([
+    expect(await importRefused(backend, 'transactions', lines(bad))).toEqual([
       [2, 'customerId'],
       [3, 'type'],
       [4, 'at'],

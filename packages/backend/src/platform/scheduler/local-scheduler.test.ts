@@ -58,6 +58,14 @@ async function runUntil(s: LocalScheduler, until: string): Promise<void> {
   await s.tick();
 }
 
+/** A fresh scheduler with `spec(overrides)` put, run until `until` (runUntil). */
+async function runSpecUntil(overrides: Partial<ScheduleSpec>, until: string): Promise<LocalScheduler> {
+  const s = scheduler();
+  await s.put(spec(overrides));
+  await runUntil(s, until);
+  return s;
+}
+
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'local-scheduler-'));
   file = join(dir, 'scheduler', 'schedules.json');
@@ -93,9 +101,7 @@ describe('local scheduler: firing', () => {
   });
 
   it('at() fires once and stays readable', async () => {
-    const s = scheduler();
-    await s.put(spec({ name: 'once', expression: 'at(2026-03-02T08:00:00)' }));
-    await runUntil(s, '2026-03-10T00:00:00Z');
+    const s = await runSpecUntil({ name: 'once', expression: 'at(2026-03-02T08:00:00)' }, '2026-03-10T00:00:00Z');
     expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-02T07:00:00Z']);
     expect(s.nextDueAt()).toBeNull();
     expect((await s.get('once'))?.expression).toBe('at(2026-03-02T08:00:00)');
@@ -130,17 +136,13 @@ describe('local scheduler: firing', () => {
   });
 
   it('rate() without startDate fires right away, then every period', async () => {
-    const s = scheduler();
-    await s.put(spec({ expression: 'rate(30 minutes)' }));
-    await runUntil(s, '2026-03-02T06:00:00Z');
+    await runSpecUntil({ expression: 'rate(30 minutes)' }, '2026-03-02T06:00:00Z');
     expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-02T05:00:00Z', '2026-03-02T05:30:00Z', '2026-03-02T06:00:00Z']);
   });
 
   it('skips the spring-forward gap like AWS', async () => {
     setClock('2026-03-28T00:00:00Z');
-    const s = scheduler();
-    await s.put(spec({ expression: 'cron(30 2 * * ? *)' }));
-    await runUntil(s, '2026-03-31T00:00:00Z');
+    await runSpecUntil({ expression: 'cron(30 2 * * ? *)' }, '2026-03-31T00:00:00Z');
     expect(invoked.map((p) => p.scheduledFor)).toEqual(['2026-03-28T01:30:00Z', '2026-03-30T00:30:00Z']);
   });
 
@@ -229,18 +231,14 @@ describe('local scheduler: retries and dead letters', () => {
 
   it('maximumAttempts 0 means one attempt only', async () => {
     failures = 1;
-    const s = scheduler();
-    await s.put(spec({ retry: { maximumAttempts: 0, maximumEventAgeSeconds: 60 } }));
-    await runUntil(s, '2026-03-02T06:10:00Z');
+    const s = await runSpecUntil({ retry: { maximumAttempts: 0, maximumEventAgeSeconds: 60 } }, '2026-03-02T06:10:00Z');
     expect(invoked).toHaveLength(1);
     expect(s.deadLetters()[0]?.exhaustedRetryCondition).toBe('MaximumRetryAttempts');
   });
 
   it('stops retrying when the next attempt would exceed maximumEventAgeSeconds', async () => {
     failures = 99;
-    const s = scheduler();
-    await s.put(spec({ retry: { maximumAttempts: 185, maximumEventAgeSeconds: 60 } }));
-    await runUntil(s, '2026-03-02T07:00:00Z');
+    const s = await runSpecUntil({ retry: { maximumAttempts: 185, maximumEventAgeSeconds: 60 } }, '2026-03-02T07:00:00Z');
     // Attempts at +0, +1, +3, +7, +15, +31 s; the next would be at +63 s > 60 s.
     expect(invoked).toHaveLength(6);
     expect(s.deadLetters()).toMatchObject([{ attempts: 6, exhaustedRetryCondition: 'MaximumEventAgeInSeconds' }]);
