@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/local/ports.ts';
 import { E2E_LANES, type E2eLane } from '../support/e2e-lane.ts';
-import { copySeededDemo, SEEDED_DEMO_ENV, seededDemo } from './seeded-demo.ts';
+import { copySeededDemo, SEEDED_DEMO_ENV, seededDemo, stopProcessGroup } from './seeded-demo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -84,27 +84,12 @@ async function startLane(shm: string, buildWeb: boolean) {
     clearTimeout(timer);
     writeFileSync(startStatus, status);
   };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      settle('failed\nthe run ended before npm start was ready');
-      const done = () => {
-        rmSync(dataDir, { recursive: true, force: true });
-        rmSync(statusDir, { recursive: true, force: true });
-        resolve();
-      };
-      if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return done();
-      const pid = child.pid;
-      child.once('exit', done);
-      process.kill(-pid, 'SIGINT');
-      setTimeout(() => {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // Already gone: nothing left to stop.
-        }
-        done();
-      }, 10_000).unref();
-    });
+  const stop = async () => {
+    settle('failed\nthe run ended before npm start was ready');
+    await stopProcessGroup(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(statusDir, { recursive: true, force: true });
+  };
   /** Starts the runtime; resolves true once it is ready, false when it failed. */
   const run = async () => {
     await copySeededDemo(dataDir);

@@ -53,22 +53,7 @@ export function seededDemo(parent: string): SeededDemo {
     settled = true;
     writeFileSync(status, text);
   };
-  /** SIGINT to the start's process group (npm start stops its stand-ins on it); resolves when it exited. */
-  const halt = () =>
-    new Promise<void>((done) => {
-      if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return done();
-      const pid = child.pid;
-      child.once('exit', () => done());
-      process.kill(-pid, 'SIGINT');
-      setTimeout(() => {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-        done();
-      }, 10_000).unref();
-    });
+  const halt = () => stopProcessGroup(child);
   const run = async () => {
     const env = await environment(dataDir);
     return new Promise<boolean>((ready) => {
@@ -115,6 +100,31 @@ export function seededDemo(parent: string): SeededDemo {
     rmSync(work, { recursive: true, force: true });
   };
   return { status, run, stop };
+}
+
+/**
+ * Stops a detached `npm start` and everything it started: SIGINT to its process group (the runtime stops its
+ * stand-ins on it), SIGKILL after 10 s; resolves when it exited (at once when it is not running).
+ */
+export function stopProcessGroup(child: ChildProcess | undefined): Promise<void> {
+  return new Promise((done) => {
+    if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return done();
+    const pid = child.pid;
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // Already gone: nothing left to stop.
+      }
+      done();
+    }, 10_000);
+    timer.unref();
+    child.once('exit', () => {
+      clearTimeout(timer);
+      done();
+    });
+    process.kill(-pid, 'SIGINT');
+  });
 }
 
 const statusOf = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : '');
