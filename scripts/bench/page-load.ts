@@ -42,6 +42,8 @@ export interface LoadRequest {
   type: string;
   start: number;
   end: number;
+  /** When it was asked for, wall clock (epoch ms), to compare with the page's own marks (`pageIdleAt`). */
+  wallStart: number;
   bytes: number;
   /** The file whose code (or markup) asked for it: the script's URL, 'parser' for index.html's own tags. */
   initiator: string;
@@ -51,6 +53,7 @@ interface Pending {
   url: string;
   type: string;
   start: number;
+  wallStart: number;
   initiator: string;
 }
 
@@ -81,6 +84,7 @@ export function recordNetwork(cdp: CDPSession) {
       url: event.request.url,
       type: event.type ?? 'Other',
       start: ms(event.timestamp),
+      wallStart: event.wallTime * 1000,
       initiator: initiatorOf(event.initiator),
     });
   });
@@ -93,6 +97,25 @@ export function recordNetwork(cdp: CDPSession) {
   cdp.on('Network.loadingFinished', (event) => finish(event.requestId, event.timestamp, event.encodedDataLength));
   cdp.on('Network.loadingFailed', (event) => finish(event.requestId, event.timestamp, 0));
   return { requests: () => [...finished].sort((a, b) => a.start - b.start) };
+}
+
+/**
+ * When the page itself counted as idle (the `portal:idle` mark of web/src/app/update/when-page-idle.ts, wall
+ * clock, epoch ms), or Infinity while it has not yet. What it asks for after that (the service worker's
+ * files, the error texts) is what a page loads once idle (ADR 125), not what the screen needed; a slow
+ * machine can reach it before `settle` returns, so the byte counts stop there.
+ */
+export async function pageIdleAt(page: Page): Promise<number> {
+  const at = await page.evaluate(
+    "(() => { const mark = performance.getEntriesByName('portal:idle')[0]; return mark ? performance.timeOrigin + mark.startTime : 0; })()",
+  );
+  return Number(at) || Number.POSITIVE_INFINITY;
+}
+
+/** The requests the page asked for before it counted as idle (`pageIdleAt`). */
+export async function untilPageIdle(page: Page, requests: LoadRequest[]): Promise<LoadRequest[]> {
+  const idleAt = await pageIdleAt(page);
+  return requests.filter((r) => r.wallStart < idleAt);
 }
 
 export const isScript = (request: LoadRequest) => request.type === 'Script';

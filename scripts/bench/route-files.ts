@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { demoUsers } from '../seed/seed.ts';
-import { byteTotals, coldContext, isScript, observe, OBSERVE_SETTLED, settle, signInCookies } from './page-load.ts';
+import { byteTotals, coldContext, isScript, observe, OBSERVE_SETTLED, settle, signInCookies, untilPageIdle } from './page-load.ts';
 import { BENCH_ROUTES } from './web-signed-in-routes.ts';
 
 const { values: args } = parseArgs({
@@ -32,7 +32,7 @@ try {
       const network = await observe(page, { phone: false });
       await page.goto(`${baseUrl}${route.path}`);
       await settle(page, 30_000);
-      const requests = network.requests();
+      const requests = await untilPageIdle(page, network.requests());
       const totals = byteTotals(requests);
       console.log(
         `\n${route.path} (${route.who}) → ${new URL(page.url()).pathname}: ${totals.js} B JS in ${totals.jsFiles} files, ${totals.total} B in all`,

@@ -24,6 +24,7 @@ import {
   type Paints,
   settle,
   signInCookies,
+  untilPageIdle,
 } from './page-load.ts';
 import { BENCH_ROUTES } from './web-signed-in-routes.ts';
 
@@ -77,7 +78,7 @@ async function loadOnce(browser: Browser, url: string, cookies: Parameters<typeo
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
     const shown = await settle(page);
     const paints = (await page.evaluate('window.__paints')) as Paints;
-    const requests = network.requests();
+    const requests = await untilPageIdle(page, network.requests());
     const lastEnd = (list: LoadRequest[]) => list.reduce((max, r) => Math.max(max, r.end), 0);
     return {
       ...paints,

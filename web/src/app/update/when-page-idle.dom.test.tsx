@@ -22,11 +22,13 @@ function fakeResourceObserver() {
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
 });
 
 describe('whenPageIdle (ADR 125: the service worker registers once the page is idle)', () => {
-  it('waits until the page has fetched nothing for a while after its load', () => {
+  it('waits until the page has fetched nothing for a while after its load, and marks that moment', () => {
     vi.useFakeTimers();
+    const mark = vi.spyOn(performance, 'mark');
     const network = fakeResourceObserver();
     const then = vi.fn();
     whenPageIdle(then);
@@ -34,7 +36,10 @@ describe('whenPageIdle (ADR 125: the service worker registers once the page is i
     network.finish(); // a lazy chunk or an API answer came in: the quiet starts again
     vi.advanceTimersByTime(QUIET_MS - 1);
     expect(then).not.toHaveBeenCalled();
+    expect(mark).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    // The byte budgets stop counting at this mark (scripts/bench/page-load.ts `pageIdleAt`).
+    expect(mark).toHaveBeenCalledExactlyOnceWith('portal:idle');
     vi.runOnlyPendingTimers(); // the idle callback (a timeout where the browser has no requestIdleCallback)
     expect(then).toHaveBeenCalledTimes(1);
     network.finish();
