@@ -67,8 +67,7 @@ describe('connect deep links', () => {
     const api = backend(one, { 'POST /api/flow/custom-reports': { status: 400, body: { code: 'X', message: 'stop here' } } });
     renderRoute(paths.connect.newReport);
     await createWithName('Daily');
-    await waitFor(() => expect(api.callsTo('POST', '/api/flow/custom-reports')).toHaveLength(1));
-    expect((api.callsTo('POST', '/api/flow/custom-reports')[0]!.body as { customerId: string }).customerId).toBe('P-1');
+    expect(((await api.bodyOfCall('POST', '/api/flow/custom-reports', 1)) as { customerId: string }).customerId).toBe('P-1');
     expect(screen.queryByText('Choose the customer this report is for.')).toBeNull();
   });
 
@@ -78,8 +77,7 @@ describe('connect deep links', () => {
     renderRoute(paths.connect.newReport);
     await waitFor(() => expect((screen.getAllByLabelText('Customer')[0] as HTMLSelectElement).value).toBe('P-2'));
     await createWithName('Daily');
-    await waitFor(() => expect(api.callsTo('POST', '/api/flow/custom-reports')).toHaveLength(1));
-    expect((api.callsTo('POST', '/api/flow/custom-reports')[0]!.body as { customerId: string }).customerId).toBe('P-2');
+    expect(((await api.bodyOfCall('POST', '/api/flow/custom-reports', 1)) as { customerId: string }).customerId).toBe('P-2');
   });
 
   it('/connect/reports/new with several customers and no choice yet asks on the page', async () => {
@@ -89,8 +87,7 @@ describe('connect deep links', () => {
     fireEvent.change(screen.getAllByLabelText('Customer')[0]!, { target: { value: 'P-2' } });
     await waitFor(() => expect(view.location().search).toBe('?customer=P-2'));
     await createWithName('Daily');
-    await waitFor(() => expect(api.callsTo('POST', '/api/flow/custom-reports')).toHaveLength(1));
-    expect((api.callsTo('POST', '/api/flow/custom-reports')[0]!.body as { customerId: string }).customerId).toBe('P-2');
+    expect(((await api.bodyOfCall('POST', '/api/flow/custom-reports', 1)) as { customerId: string }).customerId).toBe('P-2');
   });
 
   it('a customer chosen on Reports is where Transactions starts, listed at once', async () => {

@@ -55,7 +55,12 @@ export function fakeBackend(routes: FakeRoutes) {
     await waitFor(() => expect(callsTo(method, path)).toHaveLength(count));
     return Object.fromEntries(callsTo(method, path)[count - 1]!.query);
   };
-  return { calls, fetch, callsTo, queryOfCall };
+  /** Waits until `count` calls to `METHOD path` were sent, then gives the last one's JSON body. */
+  const bodyOfCall = async (method: string, path: string, count: number) => {
+    await waitFor(() => expect(callsTo(method, path)).toHaveLength(count));
+    return callsTo(method, path)[count - 1]!.body;
+  };
+  return { calls, fetch, callsTo, queryOfCall, bodyOfCall };
 }
 
 /**

@@ -30,18 +30,25 @@ export function AboutRoute() {
         <p>{t('about.ordering')}</p>
         <p>{t('about.connect')}</p>
       </Card>
-      <Card className="scroll-mt-24 p-6">
-        <section id="privacy-policy" className="scroll-mt-24">
-          <h2 className="text-lg font-semibold text-slate-900">{t('about.privacyTitle')}</h2>
-          <p className="mt-2 text-sm leading-6 text-slate-700">{t('about.privacyText', { brand: brandName })}</p>
-        </section>
-      </Card>
-      <Card className="p-6">
-        <section id="legal-notice" className="scroll-mt-24">
-          <h2 className="text-lg font-semibold text-slate-900">{t('about.legalTitle')}</h2>
-          <p className="mt-2 text-sm leading-6 text-slate-700">{t('about.legalText', { brand: brandName })}</p>
-        </section>
-      </Card>
+      <LinkedSection
+        id="privacy-policy"
+        className="scroll-mt-24 p-6"
+        title={t('about.privacyTitle')}
+        text={t('about.privacyText', { brand: brandName })}
+      />
+      <LinkedSection id="legal-notice" className="p-6" title={t('about.legalTitle')} text={t('about.legalText', { brand: brandName })} />
     </div>
+  );
+}
+
+/** A section the privacy / legal links open by its `#id` (the route scrolls to it on load). */
+function LinkedSection({ id, className, title, text }: { id: string; className: string; title: string; text: string }) {
+  return (
+    <Card className={className}>
+      <section id={id} className="scroll-mt-24">
+        <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+        <p className="mt-2 text-sm leading-6 text-slate-700">{text}</p>
+      </section>
+    </Card>
   );
 }

@@ -1,5 +1,4 @@
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { changePassword, type PasswordValues } from './change-password.ts';
 import { accountKeys } from './keys.ts';
 
@@ -15,14 +14,9 @@ interface ChangePasswordArg {
  * `changing` from the request until `then` has run.
  */
 export function useChangePassword() {
-  const portal = usePortal();
-  const { trigger, isMutating } = useSWRMutation(
-    accountKeys.changePassword(portal),
-    async ([, p], { arg }: { arg: ChangePasswordArg }) => {
-      await changePassword(p, arg.values, arg.endOthers);
-      await arg.then();
-    },
-    { revalidate: false },
-  );
+  const { trigger, isMutating } = usePortalMutation(accountKeys.changePassword, async (p, arg: ChangePasswordArg) => {
+    await changePassword(p, arg.values, arg.endOthers);
+    await arg.then();
+  });
   return { change: trigger, changing: isMutating };
 }

@@ -1,5 +1,4 @@
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { dismissMfaNotice } from './account.ts';
 import { accountKeys } from './keys.ts';
 
@@ -8,9 +7,6 @@ import { accountKeys } from './keys.ts';
  * `dismissing`; afterwards the status decides (dismissed on success, read again and shown on failure).
  */
 export function useDismissMfaNotice() {
-  const portal = usePortal();
-  const { trigger, isMutating } = useSWRMutation(accountKeys.dismissMfaNotice(portal), ([, p]) => dismissMfaNotice(p), {
-    revalidate: false,
-  });
+  const { trigger, isMutating } = usePortalMutation(accountKeys.dismissMfaNotice, (p) => dismissMfaNotice(p));
   return { dismiss: trigger, dismissing: isMutating };
 }

@@ -1,5 +1,4 @@
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { accountKeys } from './keys.ts';
 import { endOtherSessions } from './sessions.ts';
 
@@ -8,15 +7,10 @@ import { endOtherSessions } from './sessions.ts';
  * with the number of ended sessions after `then` (the snack, the list read again) has run; `ending` until then.
  */
 export function useEndOtherSessions() {
-  const portal = usePortal();
-  const { trigger, isMutating } = useSWRMutation(
-    accountKeys.endOthers(portal),
-    async ([, p], { arg }: { arg: (ended: number) => Promise<void> }) => {
-      const ended = await endOtherSessions(p);
-      await arg(ended);
-      return ended;
-    },
-    { revalidate: false },
-  );
+  const { trigger, isMutating } = usePortalMutation(accountKeys.endOthers, async (p, then: (ended: number) => Promise<void>) => {
+    const ended = await endOtherSessions(p);
+    await then(ended);
+    return ended;
+  });
   return { end: trigger, ending: isMutating };
 }

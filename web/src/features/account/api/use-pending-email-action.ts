@@ -1,5 +1,4 @@
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { pendingEmailAction } from './account.ts';
 import { accountKeys } from './keys.ts';
 
@@ -10,13 +9,14 @@ export type PendingEmailAction = 'resend' | 'cancel';
  * with the account (already in the cache) or rejects; `busy` names the action under way.
  */
 export function usePendingEmailAction() {
-  const portal = usePortal();
-  const send =
-    (action: PendingEmailAction) =>
-    ([, p]: readonly [string, typeof portal, PendingEmailAction]) =>
-      pendingEmailAction(p, action);
-  const resend = useSWRMutation(accountKeys.pendingEmail(portal, 'resend'), send('resend'), { revalidate: false });
-  const cancel = useSWRMutation(accountKeys.pendingEmail(portal, 'cancel'), send('cancel'), { revalidate: false });
+  const resend = usePortalMutation(
+    (p) => accountKeys.pendingEmail(p, 'resend'),
+    (p) => pendingEmailAction(p, 'resend'),
+  );
+  const cancel = usePortalMutation(
+    (p) => accountKeys.pendingEmail(p, 'cancel'),
+    (p) => pendingEmailAction(p, 'cancel'),
+  );
   const busy: PendingEmailAction | null = resend.isMutating ? 'resend' : cancel.isMutating ? 'cancel' : null;
   return { run: (action: PendingEmailAction) => (action === 'resend' ? resend : cancel).trigger(), busy };
 }

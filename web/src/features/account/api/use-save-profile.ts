@@ -1,6 +1,5 @@
 import type { AccountUpdate } from '@portal/core/auth';
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { saveProfile } from './account.ts';
 import { accountKeys } from './keys.ts';
 
@@ -9,11 +8,6 @@ import { accountKeys } from './keys.ts';
  * the cache, the session read again) or rejects with the failure; `saving` while it is under way.
  */
 export function useSaveProfile() {
-  const portal = usePortal();
-  const { trigger, isMutating } = useSWRMutation(
-    accountKeys.save(portal),
-    ([, p], { arg }: { arg: AccountUpdate }) => saveProfile(p, arg),
-    { revalidate: false },
-  );
+  const { trigger, isMutating } = usePortalMutation(accountKeys.save, (p, update: AccountUpdate) => saveProfile(p, update));
   return { save: trigger, saving: isMutating };
 }

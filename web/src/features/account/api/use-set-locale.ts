@@ -1,15 +1,9 @@
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { setAccountLocale } from './account.ts';
 import { accountKeys } from './keys.ts';
 
 /** The account's language (GET account/set-locale, then the status read again) as a mutation hook. */
 export function useSetLocale() {
-  const portal = usePortal();
-  const { trigger, isMutating } = useSWRMutation(
-    accountKeys.setLocale(portal),
-    ([, p], { arg }: { arg: string }) => setAccountLocale(p, arg),
-    { revalidate: false },
-  );
+  const { trigger, isMutating } = usePortalMutation(accountKeys.setLocale, (p, locale: string) => setAccountLocale(p, locale));
   return { setLocale: trigger, saving: isMutating };
 }

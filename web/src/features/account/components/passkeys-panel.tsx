@@ -1,6 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
 import type { PasskeySummary } from '@portal/core/auth/passkey';
-import { Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
@@ -95,35 +95,27 @@ export function PasskeysPanel({ status, timeZone }: { status: SessionStatus; tim
         </ul>
       ) : null}
       {dialog?.kind === 'add' ? (
-        <Suspense fallback={null}>
-          <PasswordPrompt
-            open
-            onClose={close}
-            title={t('account.passkeys.add')}
-            confirmLabel={t('account.passkeys.create')}
-            onConfirm={add}
-            withoutPassword={fresh}
-          >
-            <p>{t('account.passkeys.addText')}</p>
-            <TextField label={t('account.passkeys.name')} name="passkeyName" maxLength={60} value={name} onValueChange={setName} />
-            {fresh ? null : <p>{t('account.reauth.hint')}</p>}
-          </PasswordPrompt>
-        </Suspense>
+        <PasskeyPrompt
+          fresh={fresh}
+          onClose={close}
+          title={t('account.passkeys.add')}
+          confirmLabel={t('account.passkeys.create')}
+          onConfirm={add}
+        >
+          <p>{t('account.passkeys.addText')}</p>
+          <TextField label={t('account.passkeys.name')} name="passkeyName" maxLength={60} value={name} onValueChange={setName} />
+        </PasskeyPrompt>
       ) : null}
       {dialog?.kind === 'remove' ? (
-        <Suspense fallback={null}>
-          <PasswordPrompt
-            open
-            onClose={close}
-            title={t('account.passkeys.removeTitle')}
-            confirmLabel={t('account.passkeys.remove')}
-            onConfirm={remove(dialog.passkey)}
-            withoutPassword={fresh}
-          >
-            <p>{t('account.passkeys.removeText', { name: dialog.passkey.name })}</p>
-            {fresh ? null : <p>{t('account.reauth.hint')}</p>}
-          </PasswordPrompt>
-        </Suspense>
+        <PasskeyPrompt
+          fresh={fresh}
+          onClose={close}
+          title={t('account.passkeys.removeTitle')}
+          confirmLabel={t('account.passkeys.remove')}
+          onConfirm={remove(dialog.passkey)}
+        >
+          <p>{t('account.passkeys.removeText', { name: dialog.passkey.name })}</p>
+        </PasskeyPrompt>
       ) : null}
       {dialog?.kind === 'rename' ? (
         <Suspense fallback={null}>
@@ -181,5 +173,35 @@ function PasskeyItem({
         </Button>
       </div>
     </li>
+  );
+}
+
+/**
+ * A passkey change behind the password (ADR 055): the prompt loads on demand; right after a sign-in
+ * (`fresh`) it asks for no password, otherwise it says why it asks.
+ */
+function PasskeyPrompt({
+  fresh,
+  onClose,
+  title,
+  confirmLabel,
+  onConfirm,
+  children,
+}: {
+  fresh: boolean;
+  onClose: () => void;
+  title: string;
+  confirmLabel: string;
+  onConfirm: (password: string) => Promise<void>;
+  children: ReactNode;
+}) {
+  const t = useT();
+  return (
+    <Suspense fallback={null}>
+      <PasswordPrompt open onClose={onClose} title={title} confirmLabel={confirmLabel} onConfirm={onConfirm} withoutPassword={fresh}>
+        {children}
+        {fresh ? null : <p>{t('account.reauth.hint')}</p>}
+      </PasswordPrompt>
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
-import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { fakeBackend, type FakeRoutes, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
 
 const account = {
@@ -13,15 +13,19 @@ const account = {
   pendingEmail: null,
 };
 
+/** The reads of My Account for a signed-in user with no sessions and no passkeys; `more` adds or replaces routes. */
+const accountBackend = (more: FakeRoutes = {}) =>
+  fakeBackend({
+    'GET /api/auth/status': { body: signedIn() },
+    'GET /api/account': { body: account },
+    'GET /api/account/sessions': { body: { sessions: [] } },
+    'GET /api/auth/passkeys': { body: { passkeys: [] } },
+    ...more,
+  });
+
 describe('My Account: the profile save', () => {
   it('posts the changed profile, shows the saved values and says so', async () => {
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: signedIn() },
-      'GET /api/account': { body: account },
-      'GET /api/account/sessions': { body: { sessions: [] } },
-      'GET /api/auth/passkeys': { body: { passkeys: [] } },
-      'POST /api/account': ({ body }) => ({ body: { ...account, ...(body as object) } }),
-    });
+    const backend = accountBackend({ 'POST /api/account': ({ body }) => ({ body: { ...account, ...(body as object) } }) });
     renderRoute(paths.app.myAccount);
 
     fireEvent.change(await screen.findByLabelText('Job title'), { target: { value: 'Buyer' } });
@@ -36,12 +40,7 @@ describe('My Account: the profile save', () => {
   });
 
   it('asks before a link leaves a typed, unsaved change; the browser asks too (beforeunload)', async () => {
-    fakeBackend({
-      'GET /api/auth/status': { body: signedIn() },
-      'GET /api/account': { body: account },
-      'GET /api/account/sessions': { body: { sessions: [] } },
-      'GET /api/auth/passkeys': { body: { passkeys: [] } },
-    });
+    accountBackend();
     const view = renderRoute(paths.app.myAccount);
     fireEvent.change(await screen.findByLabelText('Job title'), { target: { value: 'Buyer' } });
 
@@ -64,10 +63,7 @@ describe('My Account: the profile save', () => {
 describe('My Account: the parts loaded on first use (ADR 136)', () => {
   it('renames a passkey in its dialog, loaded when first opened', async () => {
     const passkey = { credentialId: 'cred-1', name: 'Old laptop', createdAt: '2026-11-01T10:00:00.000Z' };
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: signedIn() },
-      'GET /api/account': { body: account },
-      'GET /api/account/sessions': { body: { sessions: [] } },
+    const backend = accountBackend({
       'GET /api/auth/passkeys': { body: { passkeys: [passkey] } },
       'PATCH /api/auth/passkeys/cred-1': { body: { success: true } },
     });
@@ -85,12 +81,7 @@ describe('My Account: the parts loaded on first use (ADR 136)', () => {
   });
 
   it('asks for the current password once the e-mail address is changed', async () => {
-    fakeBackend({
-      'GET /api/auth/status': { body: signedIn() },
-      'GET /api/account': { body: account },
-      'GET /api/account/sessions': { body: { sessions: [] } },
-      'GET /api/auth/passkeys': { body: { passkeys: [] } },
-    });
+    accountBackend();
     renderRoute(paths.app.myAccount);
 
     expect(screen.queryByLabelText(/^Current password/)).toBeNull();

@@ -1,7 +1,6 @@
 import type { CouponActionAnswer } from '@portal/core/couponing';
 import { useRef } from 'react';
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { type Attempt, attemptFor, outcomeUnknown } from '../model/action-attempt.ts';
 import { couponingKeys } from './keys.ts';
 import { type ActionRequest, bookCouponAction, type CardRef } from './serial-check.ts';
@@ -13,12 +12,10 @@ import { type ActionRequest, bookCouponAction, type CardRef } from './serial-che
  * (already in the cache), rejects with the failure.
  */
 export function useCouponAction(shown: CardRef): (request: ActionRequest) => Promise<CouponActionAnswer> {
-  const portal = usePortal();
   const attempt = useRef<Attempt | null>(null);
-  const { trigger } = useSWRMutation(
-    couponingKeys.action(portal, shown),
-    ([, p], { arg }: { arg: Attempt }) => bookCouponAction(p, arg.request, arg.key, shown),
-    { revalidate: false },
+  const { trigger } = usePortalMutation(
+    (p) => couponingKeys.action(p, shown),
+    (p, arg: Attempt) => bookCouponAction(p, arg.request, arg.key, shown),
   );
   return async (request) => {
     const current = attemptFor(attempt.current, request);

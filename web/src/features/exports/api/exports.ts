@@ -1,9 +1,8 @@
 import { ExportDownload, ExportJob, type ExportRequest } from '@portal/core/export';
 import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
-import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalRead } from '../../../lib/use-portal-read.ts';
 import { exportKeys } from './keys.ts';
 
 /**
@@ -36,8 +35,7 @@ const unfinished = (job: ExportJob | undefined) => !job || job.status === 'queue
 
 /** The job's progress: polled every EXPORT_POLL_MS while it is queued or running, then left alone. */
 export function useExportJob(jobId: string | null, started: ExportJob | null) {
-  const portal = usePortal();
-  return useSWR(jobId ? exportKeys.job(portal, jobId) : null, ([, p, id]) => fetchExportJob(p, id), {
+  return usePortalRead(jobId || null, exportKeys.job, fetchExportJob, {
     ...(started && started.jobId === jobId ? { fallbackData: started } : {}),
     refreshInterval: (job) => (unfinished(job) ? EXPORT_POLL_MS : 0),
     revalidateOnFocus: false,

@@ -1,9 +1,8 @@
 import { IDEMPOTENCY_HEADER, type Portal } from '@portal/core/shared';
 import { AddressList, AddressRow, OrderDetail, type OrderSubmitInput, ProductsAnswer, type StoreType } from '@portal/core/ordering';
-import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalRead } from '../../../lib/use-portal-read.ts';
 import { orderKeys, putSubmittedOrder } from './keys.ts';
 
 /**
@@ -34,11 +33,7 @@ export async function fetchAddresses(portal: Portal, q: AddressQuery): Promise<A
 }
 
 export function useAddresses(q: AddressQuery | null) {
-  const portal = usePortal();
-  return useSWR(q ? orderKeys.addresses(portal, q) : null, () => fetchAddresses(portal, q!), {
-    keepPreviousData: true,
-    shouldRetryOnError: false,
-  });
+  return usePortalRead(q, orderKeys.addresses, fetchAddresses, { keepPreviousData: true, shouldRetryOnError: false });
 }
 
 export interface LocationQuery {
@@ -57,8 +52,7 @@ export async function fetchAddress(portal: Portal, q: LocationQuery): Promise<Ad
 }
 
 export function useAddress(q: LocationQuery | null) {
-  const portal = usePortal();
-  return useSWR(q ? orderKeys.address(portal, q) : null, () => fetchAddress(portal, q!), { shouldRetryOnError: false });
+  return usePortalRead(q, orderKeys.address, fetchAddress, { shouldRetryOnError: false });
 }
 
 // --- Products --------------------------------------------------------------------------------------
@@ -72,11 +66,7 @@ export async function fetchProducts(portal: Portal, q: LocationQuery): Promise<P
 }
 
 export function useProducts(q: LocationQuery | null) {
-  const portal = usePortal();
-  return useSWR(q ? orderKeys.products(portal, q) : null, () => fetchProducts(portal, q!), {
-    shouldRetryOnError: false,
-    revalidateOnFocus: false,
-  });
+  return usePortalRead(q, orderKeys.products, fetchProducts, { shouldRetryOnError: false, revalidateOnFocus: false });
 }
 
 // --- Orders ----------------------------------------------------------------------------------------
@@ -103,10 +93,7 @@ export async function fetchOrder(portal: Portal, orderId: string): Promise<Order
 }
 
 export function useOrder(orderId: string | undefined) {
-  const portal = usePortal();
-  return useSWR(orderId ? orderKeys.order(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
-    shouldRetryOnError: false,
-  });
+  return usePortalRead(orderId || null, orderKeys.order, fetchOrder, { shouldRetryOnError: false });
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { OrderDetail, OrderSubmitInput } from '@portal/core/ordering';
 import { useRef, useState } from 'react';
-import useSWRMutation from 'swr/mutation';
-import { usePortal } from '../../../lib/portal.ts';
+import { usePortalMutation } from '../../../lib/use-portal-mutation.ts';
 import { checkoutKey } from '../model/order-draft.ts';
 import { orderKeys } from './keys.ts';
 import { submitOrder } from './ordering-api.ts';
@@ -13,12 +12,7 @@ import { submitOrder } from './ordering-api.ts';
  * flight, so a second click in between sends nothing. A failure rejects; the key stays for the retry.
  */
 export function useSubmitOrder() {
-  const portal = usePortal();
-  const { trigger } = useSWRMutation(
-    orderKeys.submit(portal),
-    ([, p], { arg }: { arg: OrderSubmitInput }) => submitOrder(p, arg, checkoutKey(p, arg)),
-    { revalidate: false },
-  );
+  const { trigger } = usePortalMutation(orderKeys.submit, (p, arg: OrderSubmitInput) => submitOrder(p, arg, checkoutKey(p, arg)));
   const inFlight = useRef(false);
   const [submitting, setSubmitting] = useState(false);
 

@@ -4,6 +4,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { usePortalRead } from '../../../lib/use-portal-read.ts';
 import type { OrdersQueryParams } from '../model/orders-filter.ts';
 import { ordersKeys } from './keys.ts';
 
@@ -30,10 +31,7 @@ export async function fetchOrder(portal: Portal, orderId: string): Promise<Order
 }
 
 export function useOrder(orderId: string | undefined) {
-  const portal = usePortal();
-  return useSWR(orderId ? ordersKeys.order(portal, orderId) : null, ([, p, id]) => fetchOrder(p, id), {
-    shouldRetryOnError: false,
-  });
+  return usePortalRead(orderId || null, ordersKeys.order, fetchOrder, { shouldRetryOnError: false });
 }
 
 /** The retailer's stores (type 0, GET stores) or distribution centres (type 1). */

@@ -62,10 +62,13 @@ export function ProductsScreen() {
   const products = useProducts(productQuery(filter));
   const facets = products.data?.facets;
   const any = { value: '', label: t('products.filters.any') };
-  const options = (values: readonly string[] | undefined, current: string) => [
+  // A facet's choices, and the current value even when the facets no longer list it (it stays selected).
+  const options = (known: readonly { value: string; label: string }[], current: string) => [
     any,
-    ...[...new Set([...(values ?? []), ...(current ? [current] : [])])].map((v) => ({ value: v, label: v })),
+    ...known,
+    ...(current && !known.some((o) => o.value === current) ? [{ value: current, label: current }] : []),
   ];
+  const named = (values: readonly string[] | undefined) => [...new Set(values)].map((v) => ({ value: v, label: v }));
 
   return (
     <div>
@@ -83,31 +86,28 @@ export function ProductsScreen() {
             <SelectField
               label={t('products.filters.productType')}
               value={filter.productType}
-              options={options(facets?.productTypes, filter.productType)}
+              options={options(named(facets?.productTypes), filter.productType)}
               onValueChange={(productType) => update({ productType })}
             />
             <SelectField
               label={t('products.filters.category')}
               value={filter.category}
-              options={options(facets?.categories, filter.category)}
+              options={options(named(facets?.categories), filter.category)}
               onValueChange={(category) => update({ category })}
             />
             <SelectField
               label={t('products.filters.contentProvider')}
               value={filter.contentProviderId}
-              options={[
-                any,
-                ...(facets?.contentProviders ?? []).map((p) => ({ value: p.customerId, label: p.name })),
-                ...(filter.contentProviderId && !facets?.contentProviders.some((p) => p.customerId === filter.contentProviderId)
-                  ? [{ value: filter.contentProviderId, label: filter.contentProviderId }]
-                  : []),
-              ]}
+              options={options(
+                (facets?.contentProviders ?? []).map((p) => ({ value: p.customerId, label: p.name })),
+                filter.contentProviderId,
+              )}
               onValueChange={(contentProviderId) => update({ contentProviderId })}
             />
             <SelectField
               label={t('products.filters.currency')}
               value={filter.currency}
-              options={options(facets?.currencies, filter.currency)}
+              options={options(named(facets?.currencies), filter.currency)}
               onValueChange={(currency) => update({ currency })}
             />
             <SelectField

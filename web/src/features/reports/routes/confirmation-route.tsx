@@ -1,7 +1,5 @@
 import { REPORT } from '@portal/core/report';
-import { TokenAction, useQueryToken } from '../../../components/token-action.tsx';
-import { useT } from '../../../i18n/index.ts';
-import { PublicTokenCard } from '../components/public-token-card.tsx';
+import { ReportTokenPage } from '../components/public-token-card.tsx';
 import { confirmContact } from '../api/reports.ts';
 
 /**
@@ -10,23 +8,12 @@ import { confirmContact } from '../api/reports.ts';
  * that fetches links confirms nobody; until then no report mail goes to the address.
  */
 export function ReportConfirmationRoute() {
-  const t = useT();
-  const token = useQueryToken();
   return (
-    <PublicTokenCard title={t('reports.confirm.title')}>
-      <TokenAction
-        token={token}
-        run={confirmContact}
-        invalidCodes={[REPORT.CONFIRMATION_INVALID]}
-        texts={{
-          intro: t('reports.confirm.intro'),
-          confirm: t('reports.confirm.confirm'),
-          doneTitle: t('reports.confirm.doneTitle'),
-          doneText: (answer) => t('reports.confirm.doneText', { email: answer.email, report: answer.reportName }),
-          invalidTitle: t('reports.confirm.invalidTitle'),
-          invalidText: t('reports.confirm.invalidText'),
-        }}
-      />
-    </PublicTokenCard>
+    <ReportTokenPage
+      kind="confirm"
+      run={confirmContact}
+      invalidCode={REPORT.CONFIRMATION_INVALID}
+      reportName={(answer) => answer.reportName}
+    />
   );
 }

@@ -1,7 +1,5 @@
 import { REPORT } from '@portal/core/report';
-import { TokenAction, useQueryToken } from '../../../components/token-action.tsx';
-import { useT } from '../../../i18n/index.ts';
-import { PublicTokenCard } from '../components/public-token-card.tsx';
+import { ReportTokenPage } from '../components/public-token-card.tsx';
 import { unsubscribe } from '../api/reports.ts';
 import { useRunReportName } from '../components/report-name.ts';
 
@@ -11,24 +9,6 @@ import { useRunReportName } from '../components/report-name.ts';
  * links does not unsubscribe anyone (mail clients use the List-Unsubscribe-Post header instead).
  */
 export function UnsubscribeRoute() {
-  const t = useT();
-  const token = useQueryToken();
   const reportName = useRunReportName();
-  return (
-    <PublicTokenCard title={t('reports.unsubscribe.title')}>
-      <TokenAction
-        token={token}
-        run={unsubscribe}
-        invalidCodes={[REPORT.UNSUBSCRIBE_INVALID]}
-        texts={{
-          intro: t('reports.unsubscribe.intro'),
-          confirm: t('reports.unsubscribe.confirm'),
-          doneTitle: t('reports.unsubscribe.doneTitle'),
-          doneText: (answer) => t('reports.unsubscribe.doneText', { email: answer.email, report: reportName(answer) }),
-          invalidTitle: t('reports.unsubscribe.invalidTitle'),
-          invalidText: t('reports.unsubscribe.invalidText'),
-        }}
-      />
-    </PublicTokenCard>
-  );
+  return <ReportTokenPage kind="unsubscribe" run={unsubscribe} invalidCode={REPORT.UNSUBSCRIBE_INVALID} reportName={reportName} />;
 }

@@ -111,8 +111,7 @@ describe('the PDF viewer with pins', () => {
     expect(shownPins()).toEqual(['1', '3']);
     fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on the new pin' }), { target: { value: 'Sign here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+    expect(await backend.bodyOfCall('POST', '/api/flow/workflow-request-comments', 1)).toEqual({
       requestStepItemId: ITEM,
       comment: 'Sign here',
       fileId: 'f1',

@@ -154,8 +154,7 @@ describe('pins by keyboard', () => {
     expect(document.activeElement).toBe(text);
     fireEvent.change(text, { target: { value: 'Button text cut off' } });
     fireEvent.submit(text.closest('form')!);
-    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+    expect(await backend.bodyOfCall('POST', '/api/flow/workflow-request-comments', 1)).toEqual({
       requestStepItemId: SCREENS,
       comment: 'Button text cut off',
       fileId: 's2',
@@ -181,8 +180,7 @@ describe('pins by keyboard', () => {
     press(surface, 'Enter');
     fireEvent.change(await screen.findByRole('textbox', { name: 'Comment on the new pin' }), { target: { value: 'Sign here' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save comment' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')).toHaveLength(1));
-    expect(backend.callsTo('POST', '/api/flow/workflow-request-comments')[0]!.body).toEqual({
+    expect(await backend.bodyOfCall('POST', '/api/flow/workflow-request-comments', 1)).toEqual({
       requestStepItemId: DOCS,
       comment: 'Sign here',
       fileId: 'p1',

@@ -5,6 +5,7 @@ import useSWR from 'swr';
 import { api } from '../../../lib/api.ts';
 import { readJson } from '../../../lib/api-client.ts';
 import { usePortal } from '../../../lib/portal.ts';
+import { usePortalRead } from '../../../lib/use-portal-read.ts';
 import { useSalesAnswer } from '../../../lib/use-sales-answer.ts';
 import type { SalesQueryParams, SalesTransactionsQueryParams } from '../model/sales-filter.ts';
 import { salesKeys } from './keys.ts';
@@ -42,10 +43,7 @@ export async function fetchNotes(portal: Portal, customerId: string): Promise<Sa
 }
 
 export function useSalesNotes(customerId: string | null) {
-  const portal = usePortal();
-  return useSWR(customerId ? salesKeys.notes(portal, customerId) : null, ([, p, id]) => fetchNotes(p, id), {
-    revalidateOnFocus: false,
-  });
+  return usePortalRead(customerId || null, salesKeys.notes, fetchNotes, { revalidateOnFocus: false });
 }
 
 /**
@@ -59,9 +57,5 @@ export async function fetchSalesStores(portal: Portal, customerId: string): Prom
 }
 
 export function useSalesStores(customerId: string | null) {
-  const portal = usePortal();
-  return useSWR(customerId ? salesKeys.stores(portal, customerId) : null, ([, p, id]) => fetchSalesStores(p, id), {
-    revalidateOnFocus: false,
-    shouldRetryOnError: false,
-  });
+  return usePortalRead(customerId || null, salesKeys.stores, fetchSalesStores, { revalidateOnFocus: false, shouldRetryOnError: false });
 }

@@ -260,8 +260,7 @@ describe('the Transactions section', () => {
     });
     renderRoute(`${paths.connect.transactions}?terminalId=T-1&page=2&asOf=${AS_OF}`);
     fireEvent.click(await screen.findByRole('button', { name: 'Start export' }));
-    await waitFor(() => expect(backend.callsTo('POST', '/api/exports')).toHaveLength(1));
-    const body = backend.callsTo('POST', '/api/exports')[0]!.body as { kind: string; format: string; filter: Record<string, string> };
+    const body = (await backend.bodyOfCall('POST', '/api/exports', 1)) as { kind: string; format: string; filter: Record<string, string> };
     expect(body.kind).toBe('transactions');
     expect(body.format).toBe('csv');
     // The filter only: the export is the whole result, not the page.
