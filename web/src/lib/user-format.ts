@@ -1,4 +1,4 @@
-import { calendarDateInZone, type CurrencyDisplay, formatAmount } from '@portal/core/shared';
+import { calendarDateInZone, type CurrencyDisplay, dateTimeFormat, formatAmount, isValidTimeZone, numberFormat } from '@portal/core/shared';
 import { messageLocaleFor } from '../i18n/index.ts';
 import { useSession } from './auth.ts';
 import { usePortal } from './portal.ts';
@@ -14,38 +14,8 @@ export interface UserFormat {
   today: () => string;
 }
 
-const FALLBACK_LOCALE = 'en-US';
 const FALLBACK_ZONE = 'UTC';
 const FALLBACK_CURRENCY: CurrencyDisplay = { symbol: '€', decimals: 2, isoCode: 'EUR' };
-
-/**
- * Intl's formats made so far, by kind, locale and options: building one costs ~0.1–0.3 ms (more on a phone's CPU),
- * and a list formats every row's dates and numbers with the same few (ADR 135: a page of transactions spent ~1 s at
- * 4x CPU building them, and every useUserFormat call checked the zone with a new one).
- */
-const knownZones = new Map<string, boolean>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const numberFormats = new Map<string, Intl.NumberFormat>();
-function memo<T>(made: Map<string, T>, key: string, make: () => T): T {
-  const found = made.get(key);
-  if (found !== undefined) return found;
-  const value = make();
-  if (made.size >= 200) made.clear();
-  made.set(key, value);
-  return value;
-}
-
-/** Whether Intl knows a time zone name. */
-export function isKnownTimeZone(zone: string): boolean {
-  return memo(knownZones, zone, () => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
 
 /**
  * The signed-in user's locale, time zone and currency, with the fallbacks above. The locale is the one whose
@@ -54,7 +24,7 @@ export function isKnownTimeZone(zone: string): boolean {
 export function useUserFormat(): UserFormat {
   const user = useSession().status?.user;
   const portal = usePortal();
-  const timeZone = user?.timezone && isKnownTimeZone(user.timezone) ? user.timezone : FALLBACK_ZONE;
+  const timeZone = user?.timezone && isValidTimeZone(user.timezone) ? user.timezone : FALLBACK_ZONE;
   return {
     locale: messageLocaleFor(portal, user?.locale),
     timeZone,
@@ -63,30 +33,8 @@ export function useUserFormat(): UserFormat {
   };
 }
 
-/**
- * Intl's date format for a locale and options. What Intl cannot read falls back rather than breaking the
- * page: an unknown zone is left out (the machine's zone, in the locale), a malformed locale reads as en-US.
- */
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  return memo(dateFormats, `${locale}|${JSON.stringify(options)}`, () => newDateTimeFormat(locale, options));
-}
-
-function newDateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const { timeZone: _zone, ...withoutZone } = options;
-  const attempts: [string, Intl.DateTimeFormatOptions][] = [
-    [locale, options],
-    [locale, withoutZone],
-    [FALLBACK_LOCALE, options],
-  ];
-  for (const [l, o] of attempts) {
-    try {
-      return new Intl.DateTimeFormat(l, o);
-    } catch {
-      // The next, plainer format.
-    }
-  }
-  return new Intl.DateTimeFormat(FALLBACK_LOCALE, withoutZone);
-}
+/** Intl's formats come from core, made once per locale and options (ADR 135). */
+export { dateTimeFormat, numberFormat };
 
 /**
  * An instant (ISO text) as date and time in a time zone: 'Mar 4, 2026, 2:05 PM' / '04.03.2026, 14:05'.
@@ -116,17 +64,6 @@ export function formatNumber(value: number, locale: string, maximumFractionDigit
 /** A number with exactly `decimals` fraction digits in the locale ('1,234.50' / '1 234,50'). */
 export function formatDecimal(value: number, locale: string, decimals: number): string {
   return numberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value);
-}
-
-/** Intl's number format for a locale and options, made once; a locale Intl cannot read formats as en-US. */
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  return memo(numberFormats, `${locale}|${JSON.stringify(options)}`, () => {
-    try {
-      return new Intl.NumberFormat(locale, options);
-    } catch {
-      return new Intl.NumberFormat(FALLBACK_LOCALE, options);
-    }
-  });
 }
 
 /** Integer cents (the contracts' amounts) in the user's currency (symbol, decimals default 2) and locale. */

@@ -8,6 +8,7 @@ export * from './field-messages.ts';
 export * from './filter-list.ts';
 export * from './gtin.ts';
 export * from './messages.ts';
+export * from './intl-formats.ts';
 export * from './money.ts';
 export * from './paging.ts';
 export * from './schemas.ts';

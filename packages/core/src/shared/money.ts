@@ -1,4 +1,5 @@
 import { DEFAULT_CURRENCY_DECIMALS } from './constants.ts';
+import { numberFormat } from './intl-formats.ts';
 
 export interface CurrencyDisplay {
   /** The symbol to show (the session's currencyObj.symbol), e.g. '€'. */
@@ -7,38 +8,6 @@ export interface CurrencyDisplay {
   decimals?: number;
   /** ISO 4217 code, e.g. 'EUR'. */
   isoCode: string;
-}
-
-const FALLBACK_LOCALE = 'en-US';
-
-/**
- * Made formats by locale and options: building an Intl.NumberFormat costs ~0.1–0.3 ms (more on a phone), and a list
- * formats every row's amount with the same few (ADR 135: a page of transactions spent ~1 s at 4x CPU building them).
- */
-const formats = new Map<string, Intl.NumberFormat>();
-const MAX_FORMATS = 200;
-
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = newNumberFormat(locale, options);
-    if (formats.size >= MAX_FORMATS) formats.clear();
-    formats.set(key, format);
-  }
-  return format;
-}
-
-function newNumberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  try {
-    return new Intl.NumberFormat(locale, options);
-  } catch (error) {
-    // A malformed locale tag: format with English rather than fail the page. Bad options still throw.
-    if (error instanceof RangeError && locale !== FALLBACK_LOCALE) {
-      return newNumberFormat(FALLBACK_LOCALE, options);
-    }
-    throw error;
-  }
 }
 
 /**

@@ -2,6 +2,7 @@
  * Wall-clock arithmetic in IANA time zones with Intl only (no date library, so it runs unchanged in
  * the browser and on the server). Shared by the date presets and the schedule evaluator.
  */
+import { madeOnce } from './intl-formats.ts';
 
 /** A wall-clock time in some zone. Months are 1-12. */
 export interface LocalDateTime {
@@ -18,13 +19,10 @@ export type LocalDate = Pick<LocalDateTime, 'year' | 'month' | 'day'>;
 
 const DAY_MS = 86_400_000;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 /** Throws RangeError for an unknown time zone (as Intl does). */
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
+const formatterFor = madeOnce(
+  (timeZone) =>
+    new Intl.DateTimeFormat('en-US', {
       timeZone,
       // Pinned so that a locale default (e.g. a -u-ca- or -u-nu- extension) cannot change the numbers.
       calendar: 'gregory',
@@ -36,14 +34,11 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
       hour: 'numeric',
       minute: 'numeric',
       second: 'numeric',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
+    }),
+);
 
 /** True for IANA zone names the runtime knows (e.g. "Europe/Berlin", "UTC"); offsets are rejected. */
-export function isValidTimeZone(timeZone: string): boolean {
+export const isValidTimeZone = madeOnce((timeZone): boolean => {
   // Newer engines also accept offsets such as "+01:00"; those have no DST rules, so refuse them.
   if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(timeZone)) return false;
   try {
@@ -52,7 +47,7 @@ export function isValidTimeZone(timeZone: string): boolean {
   } catch {
     return false;
   }
-}
+});
 
 /** The wall-clock time (whole seconds) of an instant in a zone. Throws RangeError for an unknown zone. */
 export function toZonedTime(instant: Date | number, timeZone: string): LocalDateTime {

@@ -1,7 +1,7 @@
 import type { SalesAnswer, SalesGroupBy } from '@portal/core/sales';
 import { useT } from '../../i18n/index.ts';
 import { groupText, isTimeGrouping, type SalesFormat } from '../../lib/sales-format.ts';
-import { formatCents, formatNumber } from '../../lib/user-format.ts';
+import { formatCents, formatNumber, numberFormat } from '../../lib/user-format.ts';
 import { Card } from '../ui/card.tsx';
 import { BarChart, type BarDatum } from './bar-chart.tsx';
 import { type Measure, MeasureSwitch, Total } from './sales-figures.tsx';
@@ -43,7 +43,7 @@ export function SalesChart({
     valueText: measure === 'amount' ? formatCents(g.amountCents, format) : formatNumber(g.quantity, format.locale),
   }));
   const top = data.reduce((best, d) => (d.value > best.value ? d : best), data[0]!);
-  const compact = new Intl.NumberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = numberFormat(format.locale, { notation: 'compact', maximumFractionDigits: 1 });
   return (
     <Card className="p-4 sm:p-5">
       <BarChart

@@ -1,3 +1,4 @@
+import { isValidTimeZone } from '@portal/core/shared';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
@@ -5,7 +6,7 @@ import { interpolate, useLocale, useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { portalPaths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { formatCalendarDay, isKnownTimeZone } from '../../../lib/user-format.ts';
+import { formatCalendarDay } from '../../../lib/user-format.ts';
 import { useDismissMfaNotice } from '../api/use-dismiss-mfa-notice.ts';
 import { mfaNoticeText, showMfaNotice } from '../model/mfa-notice.ts';
 
@@ -23,7 +24,7 @@ export function MfaNotice({ activationDate, brandText }: { activationDate: strin
   const { pathname } = useLocation();
   const { dismiss: send, dismissing: hidden } = useDismissMfaNotice();
   const zone = status?.user?.timezone;
-  const text = mfaNoticeText(activationDate, new Date(), zone && isKnownTimeZone(zone) ? zone : 'UTC');
+  const text = mfaNoticeText(activationDate, new Date(), zone && isValidTimeZone(zone) ? zone : 'UTC');
   // Not on the set-up page itself, where its link would lead.
   if (hidden || !text || !showMfaNotice(status) || pathname === portalPaths(portal).mfaSetup) return null;
 

@@ -9,7 +9,7 @@ import { useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { useUrlState } from '../../../lib/use-url-state.ts';
-import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
+import { formatDateTime, numberFormat, useUserFormat } from '../../../lib/user-format.ts';
 import { downloadLink, useDocumentList, useMasterData } from '../api/documents.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
 
@@ -31,7 +31,7 @@ const typeName = (contentType: string) => TYPE_NAMES[contentType] ?? contentType
 function size(bytes: number, locale: string): string {
   const [value, unit] =
     bytes < 1024 ? [bytes, 'byte'] : bytes < 1024 * 1024 ? [bytes / 1024, 'kilobyte'] : [bytes / 1024 / 1024, 'megabyte'];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'short', maximumFractionDigits: 1 }).format(value);
 }
 
 type RowProps = {

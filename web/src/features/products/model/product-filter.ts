@@ -1,5 +1,5 @@
 import { PRODUCT_STATUSES } from '@portal/core/shared';
-import { formatDecimal } from '../../../lib/user-format.ts';
+import { formatDecimal, numberFormat } from '../../../lib/user-format.ts';
 
 /**
  * The product list's filters (GET /api/products: core ProductQuery) and how they live in the URL, so a
@@ -72,7 +72,7 @@ export function formatProductAmount(cents: number, currency: string | undefined,
   const value = cents / 100;
   if (currency && /^[A-Z]{3}$/.test(currency)) {
     try {
-      return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(value);
+      return numberFormat(locale, { style: 'currency', currency }).format(value);
     } catch {
       // An unknown locale: the plain number below.
     }

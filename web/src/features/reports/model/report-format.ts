@@ -2,13 +2,13 @@ import { type Report, type ReportFilter } from '@portal/core/report';
 import { type DatePreset, DATE_PRESETS, presetDates, REPORTING_DAYS, type ReportingDay } from '@portal/core/shared';
 import type { Translate } from '../../../i18n/index.ts';
 import { isFilterKey } from './report-draft.ts';
-import { formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
+import { dateTimeFormat, formatCalendarDay, formatNumber } from '../../../lib/user-format.ts';
 
 /** How the list and the detail say a report's schedule and filters (ADR 044: the SPEC 3 fields). */
 
 /** Short weekday names in `locale` (2026-11-23 is a Monday). */
 export function weekdayNames(locale: string, width: 'short' | 'long' = 'short'): Record<ReportingDay, string> {
-  const format = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+  const format = dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
   const name = (i: number) => format.format(new Date(Date.UTC(2026, 10, 23 + i)));
   return { monday: name(0), tuesday: name(1), wednesday: name(2), thursday: name(3), friday: name(4), saturday: name(5), sunday: name(6) };
 }

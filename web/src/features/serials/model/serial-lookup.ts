@@ -3,7 +3,7 @@ import type { MasterData } from '@portal/core/masterdata';
 import { parseSerialList } from '@portal/core/couponing';
 import { DEFAULT_CURRENCY_DECIMALS, type SerialStatus } from '@portal/core/shared';
 import type { AlertTheme } from '../../../lib/snack.ts';
-import { formatDecimal } from '../../../lib/user-format.ts';
+import { formatDecimal, numberFormat } from '../../../lib/user-format.ts';
 import { SERIAL_STATUS_THEME as SHARED_SERIAL_STATUS_THEME } from '../../../components/serial-status-theme.ts';
 
 /**
@@ -61,7 +61,7 @@ export function amountText(
   const value = tx.amount / 10 ** decimals;
   const digits = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency: tx.currency, ...digits }).format(value);
+    return numberFormat(locale, { style: 'currency', currency: tx.currency, ...digits }).format(value);
   } catch {
     return `${formatDecimal(value, locale, decimals)} ${tx.currency}`;
   }

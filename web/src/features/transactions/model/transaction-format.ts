@@ -1,6 +1,6 @@
 import type { Transaction } from '@portal/core/transaction';
 import type { MasterData } from '@portal/core/masterdata';
-import { type CurrencyDisplay, DEFAULT_CURRENCY_DECIMALS, formatAmount } from '@portal/core/shared';
+import { type CurrencyDisplay, DEFAULT_CURRENCY_DECIMALS, formatAmount, numberFormat } from '@portal/core/shared';
 import { optionalText } from '../../../i18n/index.ts';
 
 /**
@@ -13,21 +13,9 @@ type TransactionTypes = MasterData['transactionTypes'];
 
 /** The symbol Intl writes for an ISO currency in a locale ('€', 'CHF', 'zł'); the code when Intl has none. */
 export function currencySymbol(isoCode: string, locale: string): string {
-  // Once per currency and locale: a list asks for every row's, and building the format costs (ADR 135).
-  const key = `${isoCode}|${locale}`;
-  let symbol = symbols.get(key);
-  if (symbol === undefined) {
-    symbol = newCurrencySymbol(isoCode, locale);
-    if (symbols.size >= 200) symbols.clear();
-    symbols.set(key, symbol);
-  }
-  return symbol;
-}
-const symbols = new Map<string, string>();
-
-function newCurrencySymbol(isoCode: string, locale: string): string {
   try {
-    const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: isoCode, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    // The format is made once per currency and locale: a list asks for every row's symbol (ADR 135).
+    const parts = numberFormat(locale, { style: 'currency', currency: isoCode, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
     return parts.find((p) => p.type === 'currency')?.value ?? isoCode;
   } catch {
     return isoCode;
