@@ -1,5 +1,6 @@
 import { type AuditDetailVocabulary, auditDetailLines, type AuditEntryView, type AuditListQuery } from '@portal/core/audit';
 import type { AuditExportFilter, FileLanguage } from '@portal/core/export';
+import { numberFormat } from '@portal/core/shared';
 import { type Actor, permissionDenied } from '../access/index.ts';
 import { auditReaderOf, createAuditService, mayReadAudit } from '../audit/index.ts';
 import type { ExportColumn, ExportRow } from '../platform/jobs/file-columns.ts';
@@ -53,7 +54,7 @@ async function fileVocabulary(language: FileLanguage): Promise<AuditDetailVocabu
     value: (name, code) => words.values[name]?.[code] ?? null,
     permission: (key) => words.permissions[key] ?? null,
     noPermissions: words.noPermissions,
-    number: (value) => new Intl.NumberFormat(locale).format(value),
+    number: (value) => numberFormat(locale).format(value),
   };
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY_DECIMALS, zoneOffsetAt } from '@portal/core/shared';
+import { DEFAULT_CURRENCY_DECIMALS, madeOnce, numberFormat, zoneOffsetAt } from '@portal/core/shared';
 
 /**
  * Cell values shared by the CSV and XLSX writers (ADR 033): formula neutralisation, amounts in major
@@ -14,23 +14,15 @@ export function neutralise(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
-const decimalsByCurrency = new Map<string, number>();
 /** The ISO 4217 minor-unit digits (EUR 2, JPY 0, KWD 3); 2 for a code Intl does not know. */
-export function currencyDecimals(currency: string | null | undefined): number {
-  const code = (currency ?? '').toUpperCase();
-  let decimals = decimalsByCurrency.get(code);
-  if (decimals === undefined) {
-    try {
-      decimals =
-        new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ??
-        DEFAULT_CURRENCY_DECIMALS;
-    } catch {
-      decimals = DEFAULT_CURRENCY_DECIMALS;
-    }
-    decimalsByCurrency.set(code, decimals);
+export const currencyDecimals = (currency: string | null | undefined): number => decimalsOf((currency ?? '').toUpperCase());
+const decimalsOf = madeOnce((code) => {
+  try {
+    return numberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? DEFAULT_CURRENCY_DECIMALS;
+  } catch {
+    return DEFAULT_CURRENCY_DECIMALS;
   }
-  return decimals;
-}
+});
 
 /** Minor units as a major-unit number: 1234 EUR cents → 12.34. */
 export const majorUnits = (minor: number, currency: string | null | undefined): number => {

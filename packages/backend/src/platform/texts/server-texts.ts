@@ -1,4 +1,4 @@
-import { resolveLocale } from '@portal/core/shared';
+import { dateTimeFormat, numberFormat, resolveLocale } from '@portal/core/shared';
 import { lazy } from '../lazy.ts';
 import type { PluralForms, ServerTexts } from './shape.ts';
 
@@ -71,9 +71,9 @@ export async function textsFor(locale: string | null | undefined): Promise<Texts
   const language = languageOf(locale);
   const intl = intlLocaleOf(locale);
   const texts = await TABLES[language]();
-  const numbers = new Intl.NumberFormat(intl);
+  const numbers = numberFormat(intl);
   const plurals = new Intl.PluralRules(intl);
-  const days = new Intl.DateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
+  const days = dateTimeFormat(intl, { dateStyle: 'medium', timeZone: 'UTC' });
   const t = (template: Template, values: Values = {}) => {
     const text = typeof template === 'string' ? template : pluralForm(template, plurals.select(Number(values.count ?? 0)));
     return text.replace(/\{(\w+)\}/g, (match, name: string) => {
@@ -89,6 +89,7 @@ export async function textsFor(locale: string | null | undefined): Promise<Texts
     number: (value) => numbers.format(value),
     day: (isoDay) => days.format(new Date(`${isoDay.slice(0, 10)}T00:00:00Z`)),
     instant: (iso, timeZone) =>
+      // Strict: a zone Intl refuses throws rather than printing the machine's time under the zone's name.
       `${new Intl.DateTimeFormat(intl, { timeZone, dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))} (${timeZone})`,
   };
 }
