@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { demoUsers } from '../seed/seed.ts';
+import { demoAccount } from '../seed/seed.ts';
 import { byteTotals, coldContext, isScript, observe, OBSERVE_SETTLED, settle, signInCookies, untilPageIdle } from './page-load.ts';
 import { BENCH_ROUTES } from './web-signed-in-routes.ts';
 
@@ -16,13 +16,12 @@ const { values: args } = parseArgs({
 });
 const baseUrl = args['base-url'];
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(baseUrl)) throw new Error(`loopback only, not ${baseUrl}`);
-const user = (username: string) => demoUsers().find((u) => u.username === username)!;
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox'] });
 try {
   const cookies = {
-    connect: await signInCookies(browser, baseUrl, 'connect', user('demo.connect')),
-    ordering: await signInCookies(browser, baseUrl, 'ordering', user('demo.retailer')),
+    connect: await signInCookies(browser, baseUrl, 'connect', demoAccount('demo.connect')),
+    ordering: await signInCookies(browser, baseUrl, 'ordering', demoAccount('demo.retailer')),
   };
   for (const route of BENCH_ROUTES.filter((r) => !args.path || args.path.includes(r.path))) {
     const context = await coldContext(browser, { phone: false, cookies: route.who === 'signed out' ? undefined : cookies[route.who] });

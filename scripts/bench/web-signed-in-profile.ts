@@ -8,7 +8,7 @@
  */
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { demoUsers } from '../seed/seed.ts';
+import { demoAccount } from '../seed/seed.ts';
 import { coldContext, OBSERVE_PAINTS, OBSERVE_SETTLED, type Paints, PHONE, settle, signInCookies } from './page-load.ts';
 
 const { values: args } = parseArgs({
@@ -23,8 +23,7 @@ const base = args['base-url'];
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/.test(base)) throw new Error(`profile: loopback only, not ${base}`);
 const portal = args.as === 'ordering' || args.path.startsWith('/app') ? 'ordering' : 'connect';
 const username = portal === 'ordering' ? 'demo.retailer' : 'demo.connect';
-const user = demoUsers().find((u) => u.username === username);
-if (!user) throw new Error(`no demo user ${username}`);
+const user = demoAccount(username);
 const BUCKET = Number(args.bucket);
 
 interface ProfileNode {

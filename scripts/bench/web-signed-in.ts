@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
-import { demoUsers } from '../seed/seed.ts';
+import { demoAccount } from '../seed/seed.ts';
 import {
   byteTotals,
   coldContext,
@@ -53,12 +53,6 @@ for (const url of targets) {
     process.exit(2);
   }
 }
-
-const user = (username: string) => {
-  const found = demoUsers().find((u) => u.username === username);
-  if (!found) throw new Error(`no demo user ${username}`);
-  return found;
-};
 
 interface Load extends Paints {
   data: number;
@@ -111,8 +105,8 @@ const browser = await chromium.launch({
 try {
   const sessions = new Map<string, Parameters<typeof coldContext>[1]['cookies']>();
   for (const url of targets) {
-    sessions.set(`${url} connect`, await signInCookies(browser, url, 'connect', user('demo.connect')));
-    sessions.set(`${url} ordering`, await signInCookies(browser, url, 'ordering', user('demo.retailer')));
+    sessions.set(`${url} connect`, await signInCookies(browser, url, 'connect', demoAccount('demo.connect')));
+    sessions.set(`${url} ordering`, await signInCookies(browser, url, 'ordering', demoAccount('demo.retailer')));
   }
   const routes = BENCH_ROUTES.filter(
     (route) => (!args.only || route.path.includes(args.only)) && (!args.path || args.path.includes(route.path)),

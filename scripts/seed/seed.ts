@@ -45,6 +45,16 @@ export function demoUsers(dir = DEMO_DIR): DemoUser[] {
   return parseJsonLines(readFileSync(join(dir, 'accounts.jsonl'), 'utf8')).lines.map(({ data }) => data as DemoUser);
 }
 
+/**
+ * The seeded demo account of that name (scripts/seed/demo/accounts.jsonl), which the browser suites and benches
+ * sign in with: a missing account fails by its name rather than later with an undefined password.
+ */
+export function demoAccount(username: string): DemoUser {
+  const found = demoUsers().find((u) => u.username === username);
+  if (!found) throw new Error(`no demo account ${username}`);
+  return found;
+}
+
 /** The time zone of the demo's ordering users, who see its sales: the demo's days are theirs. */
 export function demoTimeZone(dir = DEMO_DIR): string {
   const zones = new Set(
