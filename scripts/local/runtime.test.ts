@@ -9,6 +9,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createBackend, loadConfig } from '@portal/backend';
 import { listImportFiles } from '@portal/backend/import/testing';
 import { call, DEMO_SFTP_LOGIN, list, sftpSession } from '../../tests/support/sftp-session.ts';
+import { copySeededDemo } from '../../tests/setup/seeded-demo.ts';
 import { type LocalPorts, localEnv, type RunningInstance } from './local-env.ts';
 import { freePort } from './ports.ts';
 
@@ -58,6 +59,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     SKIP_WEB_BUILD: '1',
   });
+  // In a whole run, a copy of the run's seeded demo (tests/setup/seeded-demo.ts, ADR 138): this start keeps it,
+  // as a developer's second start does. On its own, the start seeds the folder itself.
+  await copySeededDemo(dataDir);
   child = spawn(tsx, [join(repo, 'scripts/local/start.ts')], { cwd: work, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   await new Promise<void>((ready, fail) => {
@@ -69,7 +73,7 @@ beforeAll(async () => {
     child.stderr!.on('data', onData);
     child.once('exit', (code) => fail(new Error(`npm start exited with ${code}:\n${output}`)));
   });
-  // A first start seeds the whole demo into an on-disk DynamoDB Local: minutes on a busy 2-core runner.
+  // A first start seeds the whole demo into DynamoDB Local: minutes on a busy 2-core runner.
 }, 300_000);
 
 afterAll(async () => {

@@ -14,7 +14,7 @@ import { schedulerFromConfig, SWEEP_MINUTES } from '@portal/backend/platform/sch
 import { startNodeServer } from '../../functions/api/node.ts';
 import { handler as reportRunner } from '../../functions/jobs/report-runner.ts';
 import { handler as importFiles } from '../../functions/jobs/import-files.ts';
-import { DEMO_DIR, demoUsers, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
+import { DEMO_DIR, demoUsers, relinkDemoIdentities, seedDemoDataOnce, topUpDemoActivity } from '../seed/seed.ts';
 import { startDynamoDbLocal } from './dynamodb-local.ts';
 import { announceInstance, LOCAL_IMPORT_QUEUE, localAppUrl, localDataDir, localEnv, localPorts } from './local-env.ts';
 import { ensureImportQueues, s3NotificationBridge, sqsClient, startImportPoller, startLocalSqs } from './import-queue.ts';
@@ -91,6 +91,7 @@ export async function startLocalRuntime() {
     await prepareLocalTable(backend.db, backend.now(), say);
     await ensureBuckets(config);
     const seeded = await seedDemoDataOnce(backend);
+    if (!seeded) await relinkDemoIdentities(backend);
     const toppedUp = await topUpDemoActivity(backend);
 
     // The stand-in for Transfer Family (ADR 039): customers' logins come from the seeded sftpUsers, let in by

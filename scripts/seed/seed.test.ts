@@ -1,9 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
-import { actorFor } from '@portal/backend';
+import { actorFor, createBackend, parseJsonLines } from '@portal/backend';
+import { getIdentityLink } from '@portal/backend/auth';
 import { getAccount } from '@portal/backend/accounts';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUSES, SERIAL_STATUSES } from '@portal/core/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import { createApp } from '../../functions/api/app.ts';
 import { readJson, signInAll } from '../../tests/support/api.ts';
 import { itemCount } from '../../tests/support/item-count.ts';
 import { createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { demoUsers, importFile, seedDemoDataOnce } from './seed.ts';
+import { DEMO_DIR, demoUsers, importFile, relinkDemoIdentities, seedDemoDataOnce } from './seed.ts';
 
 let backend: Backend;
 let s3: S3StandIn;
@@ -202,6 +203,24 @@ describe('demo seed through the import path', () => {
       ['activation', '2026-10-02T09:14:00.000Z', 'POS-NM-0001', 'S-100001', 2000],
       ['redemption', '2026-10-20T16:45:00.000Z', 'POS-NM-0003', 'S-100003', 2000],
     ]);
+  });
+
+  it("links the demo's Microsoft identities again for a later start's issuer (a kept folder, another provider port)", async () => {
+    const links = parseJsonLines(readFileSync(join(DEMO_DIR, 'identityLinks.jsonl'), 'utf8')).lines.map(
+      ({ data }) => data as { username: string; subject: string },
+    );
+    expect(links.length).toBeGreaterThan(0);
+    const issuer = 'http://localhost:49999';
+    // The seed ran without single sign-on: no link names the later issuer yet.
+    expect(await getIdentityLink(backend.db, issuer, links[0]!.subject)).toBeNull();
+    await relinkDemoIdentities(backend);
+    expect(await getIdentityLink(backend.db, issuer, links[0]!.subject)).toBeNull();
+    const later = createBackend({ ...backend.config, SSO_ISSUER: issuer }, backend.now);
+    await relinkDemoIdentities(later);
+    const items = await count();
+    await relinkDemoIdentities(later);
+    expect(await count()).toBe(items);
+    for (const link of links) expect(await getIdentityLink(backend.db, issuer, link.subject)).toMatchObject({ username: link.username });
   });
 
   it('re-importing updates instead of duplicating, and keeps the password', async () => {

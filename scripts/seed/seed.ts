@@ -189,6 +189,20 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   return days;
 }
 
+const IDENTITY_LINKS = 'identityLinks.jsonl';
+
+/**
+ * Links the demo's Microsoft identities again on a start that kept its data: they name the configured issuer
+ * ($SSO_ISSUER), which locally is the provider's own origin (http://localhost:<OIDC port>). A folder seeded by a
+ * start on another port (a copied folder, a moved port) would otherwise sign in an identity nobody linked. The
+ * import is an upsert: a start on the same port changes nothing; links to a former port stay, unreachable.
+ */
+export async function relinkDemoIdentities(backend: Backend): Promise<void> {
+  if (!backend.config.SSO_ISSUER) return;
+  const report = await importFile(backend, join(DEMO_DIR, IDENTITY_LINKS));
+  if (report.errors.length) throw new Error(`demo identity links: ${JSON.stringify(report.errors.slice(0, 10))}`);
+}
+
 /**
  * Seeds the demo data once per table; later starts keep whatever the data has become. Everything goes
  * through `importFile`: the files in scripts/seed/demo/, then the shipments, sales and transactions
@@ -206,7 +220,7 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   };
   for (const file of demoFiles()) {
     // The demo links name the configured issuer ($SSO_ISSUER); without single sign-on there is none.
-    if (basename(file) === 'identityLinks.jsonl' && !backend.config.SSO_ISSUER) continue;
+    if (basename(file) === IDENTITY_LINKS && !backend.config.SSO_ISSUER) continue;
     await run(file);
   }
   const zone = demoTimeZone();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../scripts/local/ports.ts';
 import { E2E_LANES, type E2eLane } from '../support/e2e-lane.ts';
+import { copySeededDemo, SEEDED_DEMO_ENV, seededDemo, stopProcessGroup } from './seeded-demo.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,23 +25,29 @@ const READY_WITHIN_MS = 300_000;
  * last (a group of their own, vitest.config.ts), so the starts (the web build and the demo seed, a minute or two
  * each) run beside the other projects' tests instead of before them. Each lane's outcome goes to its
  * `startStatus` file: "ready", or "failed" and the start's output; tests/setup/e2e-ready.ts waits for a ready
- * lane before each e2e file. The first lane builds the web; the next ones start once it is ready and serve the
- * same web/dist (a second build would empty it under the first).
+ * lane before each e2e file. The demo is seeded once for the run (tests/setup/seeded-demo.ts, ADR 138): each lane
+ * starts on a copy of that data folder, and so does scripts/local/runtime.test.ts (a server file: the folder's
+ * status file is in its environment). The first lane builds the web; the next ones start once it is ready and
+ * serve the same web/dist (a second build would empty it under the first).
  */
 export default async function setup(project: TestProject) {
   // Throw-away folders in memory where the machine has one: DynamoDB Local on disk loads the demo seed
   // (thousands of transactions) several times slower.
   const shm = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
   const lanes: E2eLane[] = [];
-  const stops: (() => Promise<void>)[] = [];
-  let previous: Promise<boolean> = Promise.resolve(true);
+  const seeded = seededDemo(shm);
+  // The workers are made after every global setup: the server project's runtime.test.ts reads it there.
+  process.env[SEEDED_DEMO_ENV] = seeded.status;
+  const stops: (() => Promise<void>)[] = [seeded.stop];
+  let previous: Promise<boolean> = seeded.run();
   for (let lane = 0; lane < E2E_LANES; lane++) {
     const start = await startLane(shm, lane === 0);
     lanes.push(start.lane);
     stops.push(start.stop);
     const after = previous;
     // The next lane starts when this one is ready (or not at all when it failed: its files use the others).
-    previous = after.then((ok) => (ok ? start.run() : start.skip()));
+    // (A failed seeding leaves the lanes to seed their own copies, as a start on an empty folder does.)
+    previous = after.then((ok) => (ok || lane === 0 ? start.run() : start.skip()));
   }
   project.provide('e2eLanes', lanes);
   return async () => {
@@ -77,30 +84,16 @@ async function startLane(shm: string, buildWeb: boolean) {
     clearTimeout(timer);
     writeFileSync(startStatus, status);
   };
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      settle('failed\nthe run ended before npm start was ready');
-      const done = () => {
-        rmSync(dataDir, { recursive: true, force: true });
-        rmSync(statusDir, { recursive: true, force: true });
-        resolve();
-      };
-      if (!child?.pid || child.exitCode !== null || child.signalCode !== null) return done();
-      const pid = child.pid;
-      child.once('exit', done);
-      process.kill(-pid, 'SIGINT');
-      setTimeout(() => {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {
-          // Already gone: nothing left to stop.
-        }
-        done();
-      }, 10_000).unref();
-    });
+  const stop = async () => {
+    settle('failed\nthe run ended before npm start was ready');
+    await stopProcessGroup(child);
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(statusDir, { recursive: true, force: true });
+  };
   /** Starts the runtime; resolves true once it is ready, false when it failed. */
-  const run = () =>
-    new Promise<boolean>((resolve) => {
+  const run = async () => {
+    await copySeededDemo(dataDir);
+    return new Promise<boolean>((resolve) => {
       child = spawn('npx', ['tsx', 'scripts/local/start.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
       const finish = (status: string) => {
         settle(status);
@@ -118,6 +111,7 @@ async function startLane(shm: string, buildWeb: boolean) {
       child.stderr?.on('data', onData);
       child.once('exit', (code) => finish(`failed\nnpm start exited with ${code}:\n${output}`));
     });
+  };
   const skip = () => {
     settle('failed\nnot started: the lane before it did not get ready');
     return false;

@@ -1,5 +1,5 @@
 // The auth domain's face (ADR 060): what other domains, functions/, scripts/ and tests may use of it.
-export { putIdentityLink } from './identity-link-entity.ts';
+export { getIdentityLink, putIdentityLink } from './identity-link-entity.ts';
 export { resetMfa } from './mfa/account-mfa-entity.ts';
 export { resetSecondFactors } from './second-factor-reset.ts';
 export { type AccountMfa } from './mfa/mfa-service.ts';
