@@ -4,8 +4,10 @@
  * its requests and the page's main thread on one time line (ms since the document was asked for). The main thread
  * is a V8 CPU profile taken under the same 4x throttling (CDP `Profiler`); per bucket it prints how busy the thread
  * was and the scripts and functions that ran most, so a request that waits can be matched with the code it waits
- * for (ADR 135). Loopback only.
+ * for (ADR 135). `--save <file.json>` also writes the requests and the raw CPU profile (with the document request's
+ * monotonic time), to map its frames to sources against a build with source maps (ADR 139). Loopback only.
  */
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { demoAccount } from '../seed/seed.ts';
@@ -17,6 +19,7 @@ const { values: args } = parseArgs({
     path: { type: 'string', default: '/connect/transactions' },
     as: { type: 'string' },
     bucket: { type: 'string', default: '100' },
+    save: { type: 'string' },
   },
 });
 const base = args['base-url'];
@@ -100,6 +103,7 @@ try {
   const paints = (await page.evaluate('window.__paints')) as Paints;
   const navigationStart = Number(await page.evaluate('performance.timeOrigin'));
   await context.close();
+  if (args.save) writeFileSync(args.save, JSON.stringify({ origin, requests: [...requests.values()], profile }));
 
   console.log(
     `${args.path} as ${username}: LCP ${paints.lcp.toFixed(0)} ms (${paints.element}), settled ${settled.toFixed(0)} ms (page clock, from ${navigationStart})`,

@@ -48,6 +48,17 @@ describe('first reads', () => {
     expect(await reads.takeFirstRead('GET', '/api/brand', 'connect')).toBeDefined();
   });
 
+  it('reads the master data for the requests list, not for a request’s page (ADR 139)', async () => {
+    const list = await import('./first-reads.ts');
+    list.sendFirstReads('connect', '/connect/requests');
+    expect(fetched.map((f) => f.path)).toEqual(['/api/auth/status', '/api/brand', '/api/master-data']);
+    vi.resetModules();
+    fetched.length = 0;
+    const page = await import('./first-reads.ts');
+    page.sendFirstReads('connect', '/connect/requests/R-1');
+    expect(fetched.map((f) => f.path)).toEqual(['/api/auth/status', '/api/brand']);
+  });
+
   it('reads no master data for the login page', async () => {
     const reads = await load();
     reads.startFirstReads('ordering', '/');

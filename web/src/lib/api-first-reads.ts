@@ -54,6 +54,20 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
 }
 
 /**
+ * Whether a first read of this path for this portal came back OK and is still waiting to be taken over (undefined when
+ * there is none to wait for): a screen's module may then read it (resource-client.ts, ADR 139) before the screen
+ * renders. A failed answer is left to the screen's own read, so nothing reports it for a screen that is not shown.
+ */
+export function firstReadAnswered(path: string, portal: Portal): Promise<boolean> | undefined {
+  const read = firstReads.get(path);
+  if (!read || read.taken || read.portal !== portal) return undefined;
+  return read.response.then(
+    (answer) => answer.ok && !read.taken && performance.now() - read.at < HANDOFF_MS,
+    () => false,
+  );
+}
+
+/**
  * What the first status read says, read raw: 'signedOut' only for a plain signed-out answer (200 with
  * `loggedIn: false`, or a 401); 'other' for a signed-in session, a failure or an answer it cannot read (the
  * data layer then loads at once and handles it as before); undefined when no first read was started.

@@ -20,6 +20,11 @@ const MASTER_DATA_SECTIONS = [
   paths.connect.serialNumbers,
   paths.connect.documents,
 ];
+/**
+ * Pages that read the master data on their own URL only, not below it: the requests list (its customers pick the
+ * workflows its filter offers, a read that otherwise waits for the master data's; ADR 139), not a request's page.
+ */
+const MASTER_DATA_PAGES: string[] = [paths.connect.requests];
 
 export interface FirstRead {
   portal: Portal;
@@ -60,7 +65,7 @@ export function sendFirstReads(portal: Portal, pathname: string): void {
   if (firstReads.size > 0) return;
   firstReads.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
   firstReads.set(FIRST_READS.brand, read(FIRST_READS.brand, portal, true));
-  if (MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
+  if (MASTER_DATA_PAGES.includes(pathname) || MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
     firstReads.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, false));
 }
 

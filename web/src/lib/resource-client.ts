@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_HEADER, pageOf, type Pagination, type Portal, toPagination } from '@portal/core/shared';
 import type * as z from '@portal/core/zod';
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
+import { firstReadAnswered } from './api-first-reads.ts';
 import { api } from './api.ts';
 import { ApiError, ClientErrorCode, readJson } from './api-client.ts';
 import { KeyScope } from './query-keys.ts';
@@ -223,7 +224,7 @@ export function resource<Item extends z.ZodMiniType, Body = Partial<z.input<Item
     }
   };
 
-  return {
+  const made: Resource<Item, Body> = {
     route,
     portal,
     item,
@@ -247,6 +248,29 @@ export function resource<Item extends z.ZodMiniType, Body = Partial<z.input<Item
       return write(node.$delete({ param }), async () => undefined);
     },
   };
+  readEarly(made);
+  return made;
+}
+
+/**
+ * A resource the page's first reads already asked for (api-first-reads.ts: the master data of a deep link into a
+ * connect section, ADR 135) is taken over as its screen's module runs, not after the screen's first render: parsed
+ * with its contract and put in SWR's cache under useResourceGet's key, so that render has it, and the screen's own
+ * read that needs it (the list's customer) leaves with that render instead of one answer and one render later
+ * (ADR 139). The screen's hook then revalidates with this same request (SWR's preload): nothing is sent twice.
+ */
+function readEarly<Item extends z.ZodMiniType, Body>(res: Resource<Item, Body>): void {
+  const path = res.path({ id: undefined, subPath: undefined });
+  const answered = firstReadAnswered(path, res.portal);
+  if (!answered) return;
+  const key = resourceKey(res.portal, res.route, 'get', path);
+  void answered
+    .then(async (ok) => {
+      if (!ok) return;
+      const data = await preload(key, () => res.get());
+      await mutate(key, data, { revalidate: false });
+    })
+    .catch(() => undefined);
 }
 
 /** SWR's options for every read of the client: an answer is reused for LIST_CACHE_MS (see above). */
