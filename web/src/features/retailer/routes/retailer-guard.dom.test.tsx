@@ -11,7 +11,8 @@ import { rememberRetailer, retailerMemory } from '../api/retailer-memory.ts';
  * and the selection list share one read of the first page (ADR 140), and choosing a retailer opens the address the
  * user came for.
  */
-const status = signedIn({ user: { ...sessionUser({ cardOrdering: true, retailerSales: true }), strongAuthentication: true } });
+const user = { ...sessionUser({ cardOrdering: true, retailerSales: true }), strongAuthentication: true };
+const status = signedIn({ user });
 const RETAILERS = '/api/replenishment/retailers';
 const row = (customerId: string, name: string) => ({ customerId, name, customerGroupId: null });
 const page = (...items: ReturnType<typeof row>[]) => ({ items, index: 0, maxResults: 10, totalCount: items.length });
@@ -41,8 +42,11 @@ describe('a deep link behind the retailer choice, in a new tab', () => {
     expect(backend.callsTo('GET', RETAILERS)).toHaveLength(1);
   });
 
-  it('opens the screen with the remembered retailer after one look-up of its id', async () => {
-    rememberRetailer('ordering', status.user.username, { id: 'R-2', name: 'Old name' });
+  it.each([
+    { name: 'the remembered retailer after one look-up of its id', remembered: 'R-2', reads: ['R-2'] },
+    { name: 'the only retailer, without the selection', remembered: null, reads: [null] },
+  ])('opens the screen with $name', async ({ remembered, reads }) => {
+    if (remembered) rememberRetailer('ordering', user.username, { id: remembered, name: 'Old name' });
     const backend = fakeBackend({
       'GET /api/auth/status': { body: status },
       [`GET ${RETAILERS}`]: { body: page(row('R-2', 'Südkauf')) },
@@ -50,20 +54,8 @@ describe('a deep link behind the retailer choice, in a new tab', () => {
     });
     const view = renderRoute(paths.app.orders);
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(await screen.findByText('Orders of Südkauf')).toBeTruthy();
     expect(view.location().pathname).toBe(paths.app.orders);
-    const reads = backend.callsTo('GET', RETAILERS);
-    expect(reads.map((call) => call.query.get('search'))).toEqual(['R-2']);
-  });
-
-  it('opens the screen with the only retailer, without the selection', async () => {
-    const backend = fakeBackend({
-      'GET /api/auth/status': { body: status },
-      [`GET ${RETAILERS}`]: { body: page(row('R-1', 'Nordmarkt')) },
-      ...orders,
-    });
-    const view = renderRoute(paths.app.orders);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
-    expect(view.location().pathname).toBe(paths.app.orders);
-    expect(backend.callsTo('GET', RETAILERS)).toHaveLength(1);
+    expect(backend.callsTo('GET', RETAILERS).map((call) => call.query.get('search'))).toEqual(reads);
   });
 });
