@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { documentOf, SECTION_PAGES, sectionPageFile, SPA_FALLBACK_CODE } from '../../infra/spa-fallback.ts';
-import { routeCatalogues } from '../../web/build/section-pages.ts';
+import { afterRetailerModules, routeCatalogues } from '../../web/build/section-pages.ts';
 import { paths } from '../../web/src/lib/paths.ts';
 
 // The signed-in sections' own pages (ADR 131): which address is served as which page, one rule for CloudFront and
@@ -39,6 +39,14 @@ describe('section pages (infra/spa-fallback.ts)', () => {
     expect(loaded.get('src/app/routes/connect-transactions-route.tsx')).toEqual(['transactions', 'exports']);
     expect(loaded.get('src/features/order/routes/address-route.tsx')).toEqual(['order', 'retailer']);
     expect(loaded.get('src/app/layouts/connect-layout.tsx')).toEqual(['shell', 'connect']);
+  });
+
+  it('leaves the screens behind the retailer choice out of their pages (the guard downloads them, ADR 140)', () => {
+    const gated = afterRetailerModules(webRoot);
+    for (const prefix of ['/app/orders', '/app/orders/', '/app/order', '/app/sales', '/app/questionnaire'])
+      expect(gated.has(SECTION_PAGES[prefix] ?? ''), prefix).toBe(true);
+    for (const prefix of ['/app/retailer-selection', '/app/my-account', '/app/couponing', '/connect/transactions'])
+      expect(gated.has(SECTION_PAGES[prefix] ?? ''), prefix).toBe(false);
   });
 
   it('serves an address as its section page, the longest prefix first; anything else as index.html', () => {

@@ -61,8 +61,33 @@ export function routeCatalogues(webRoot: string): Map<string, string[]> {
 }
 const names = (list: string) => [...list.matchAll(/'(\w+)'/g)].map((m) => m[1] ?? '');
 
+/**
+ * The route modules the ordering table puts behind the retailer choice (`<AfterRetailer screen={<X />} />` in
+ * app-routes.tsx, ADR 140): a cold deep link into one most often goes to the retailer selection first, and its guard
+ * starts the download of whichever comes next, so their pages preload the shell and not the screen.
+ */
+export function afterRetailerModules(webRoot: string): Set<string> {
+  const table = resolve(webRoot, 'src/app/app-routes.tsx');
+  const source = readFileSync(table, 'utf8');
+  const loaders = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\);/g)].map((m) => [m[1], m[2]]));
+  const modules = new Map(
+    [...source.matchAll(/const (\w+) = lazyRoute\(\s*(?:\(\) => import\('([^']+)'\)|(\w+)),/g)].map((m) => [
+      m[1],
+      m[2] ?? loaders.get(m[3] ?? ''),
+    ]),
+  );
+  const gated = [...source.matchAll(/<AfterRetailer screen=\{<(\w+) \/>\} \/>/g)].flatMap((m) => modules.get(m[1] ?? '') ?? []);
+  return new Set(gated.map((specifier) => relative(webRoot, resolve(dirname(table), specifier)).replaceAll('\\', '/')));
+}
+
 /** The files a page of this prefix preloads (chunks first, then the English catalogues) and its other locales' catalogue files. */
-export function sectionFiles(bundle: Output, webRoot: string, prefix: string, catalogues: Map<string, string[]>) {
+export function sectionFiles(
+  bundle: Output,
+  webRoot: string,
+  prefix: string,
+  catalogues: Map<string, string[]>,
+  gated: Set<string> = new Set(),
+) {
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (roots: Chunk[], into = new Set<string>()) => {
@@ -86,9 +111,10 @@ export function sectionFiles(bundle: Output, webRoot: string, prefix: string, ca
   const shell = prefix.startsWith('/connect') ? PORTAL_SHELL.connect : PORTAL_SHELL.app;
   const inIndex = closure(chunks.filter((chunk) => chunk.isEntry));
   // The shell's chunks first: they run before the screen's can (the route table, then the layout and guards).
-  const js = [...closure([...shell, module].map(chunkOf))].filter((name) => !inIndex.has(name));
-  const names = [...new Set([module, ...shell].flatMap((file) => catalogues.get(file) ?? []))];
   if (!catalogues.has(module)) throw new Error(`section-pages: no lazyRoute line in the route tables loads ${module}`);
+  const screen = gated.has(module) ? [] : [module];
+  const js = [...closure([...shell, ...screen].map(chunkOf))].filter((name) => !inIndex.has(name));
+  const names = [...new Set([...screen, ...shell].flatMap((file) => catalogues.get(file) ?? []))];
   const catalogueFile = (locale: string, name: string) =>
     chunks.find((chunk) => chunk.facadeModuleId === resolve(webRoot, `src/i18n/${locale}/${name}.json`))?.fileName;
   const locales = new Set(chunks.flatMap((chunk) => /\/src\/i18n\/([\w-]+)\/\w+\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? []));
@@ -151,8 +177,9 @@ export function sectionPages(): Plugin {
       );
       index.source = indexHtml;
       const catalogues = routeCatalogues(webRoot);
+      const gated = afterRetailerModules(webRoot);
       for (const prefix of Object.keys(SECTION_PAGES)) {
-        const html = sectionHtml(indexHtml, base, sectionFiles(output, webRoot, prefix, catalogues));
+        const html = sectionHtml(indexHtml, base, sectionFiles(output, webRoot, prefix, catalogues, gated));
         this.emitFile({ type: 'asset', fileName: sectionPageFile(prefix).slice(1), source: html });
       }
     },

@@ -14,6 +14,7 @@ const guards = () => import('./ordering-guards.tsx');
 const RequireRetailer = lazyRoute(guards, 'RequireRetailer');
 const RequireSection = lazyRoute(guards, 'RequireSection');
 const RequireStrongAuth = lazyRoute(guards, 'RequireStrongAuth');
+const AfterRetailer = lazyRoute(guards, 'AfterRetailer');
 // Reads the session through lib/auth, which comes with the data layer (data-bridge.ts).
 const AppIndexRoute = lazyRoute(() => import('./routes/app-index-route.tsx'), 'AppIndexRoute');
 const couponing = () => ['couponing'] as const;
@@ -60,24 +61,25 @@ export const appBranch: RouteObject = {
         // Needs no chosen retailer: the log is the user's customer's (ADR 116).
         { path: app.auditLog, element: <AuditLogScreen /> },
         {
-          // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel).
-          element: <RequireRetailer selectionPath={app.retailerSelection} />,
+          // order, questionnaire, orders and sales need a chosen retailer (unless disableRetailerLevel); their
+          // screens download once the guard knows where the user goes (AfterRetailer, ADR 140).
+          element: <RequireRetailer selectionPath={app.retailerSelection} selection={<RetailerSelectionRoute />} />,
           children: [
             {
               path: app.order.address,
               children: [
-                { index: true, element: <AddressRoute /> },
-                { path: app.order.location.pattern, element: <ProductsRoute /> },
-                { path: app.order.check.pattern, element: <CheckRoute /> },
-                { path: app.order.finalise.pattern, element: <FinaliseRoute /> },
-                { path: app.order.product.pattern, element: <ProductRoute /> },
-                { path: app.order.products, element: <CurrentProductsRoute /> },
-                { path: app.order.basket, element: <BasketRoute /> },
+                { index: true, element: <AfterRetailer screen={<AddressRoute />} /> },
+                { path: app.order.location.pattern, element: <AfterRetailer screen={<ProductsRoute />} /> },
+                { path: app.order.check.pattern, element: <AfterRetailer screen={<CheckRoute />} /> },
+                { path: app.order.finalise.pattern, element: <AfterRetailer screen={<FinaliseRoute />} /> },
+                { path: app.order.product.pattern, element: <AfterRetailer screen={<ProductRoute />} /> },
+                { path: app.order.products, element: <AfterRetailer screen={<CurrentProductsRoute />} /> },
+                { path: app.order.basket, element: <AfterRetailer screen={<BasketRoute />} /> },
               ],
             },
-            { path: app.questionnaire, element: <QuestionnaireRoute /> },
-            { path: app.orders, element: <OrdersRoute /> },
-            { path: app.orderDetail.pattern, element: <OrderDetailRoute /> },
+            { path: app.questionnaire, element: <AfterRetailer screen={<QuestionnaireRoute />} /> },
+            { path: app.orders, element: <AfterRetailer screen={<OrdersRoute />} /> },
+            { path: app.orderDetail.pattern, element: <AfterRetailer screen={<OrderDetailRoute />} /> },
           ],
         },
         {
@@ -86,8 +88,8 @@ export const appBranch: RouteObject = {
           element: <RequireStrongAuth deniedPath={app.myAccount} />,
           children: [
             {
-              element: <RequireRetailer selectionPath={app.retailerSelection} />,
-              children: [{ path: app.sales, element: <SalesRoute /> }],
+              element: <RequireRetailer selectionPath={app.retailerSelection} selection={<RetailerSelectionRoute />} />,
+              children: [{ path: app.sales, element: <AfterRetailer screen={<SalesRoute />} /> }],
             },
             // The customer's own administrator's Users (ADR 113): manageTeam, no retailer needed.
             { path: app.team, element: <TeamRoute /> },

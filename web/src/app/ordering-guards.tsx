@@ -1,3 +1,4 @@
+import { createContext, type ReactElement, Suspense, useContext, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { FullPageSpinner } from '../components/ui/card.tsx';
 import type { RetailerRequiredState } from '../features/retailer/routes/retailer-selection-route.tsx';
@@ -6,28 +7,67 @@ import { useT } from '../i18n/index.ts';
 import { sessionLanding, useSession } from '../lib/auth.ts';
 import { retailerDecision, sectionDecision, strongAuthDecision } from './guard-decisions.ts';
 import { NeedsStrongAuth, SectionDenied } from './guards.tsx';
+import { preloadRouteElements } from './lazy-route.ts';
 
 // The ordering portal's guards (app-routes.tsx); RequireAuth, which both shells run, is in guards.tsx (ADR 127).
 
-function SelectRetailer({ to }: { to: string }) {
-  // The selection page shows the one message 'Please select a retailer to proceed.' (no toast on top).
-  const state: RetailerRequiredState = { retailerRequired: true };
+function SelectRetailer({ to, from }: { to: string; from: string }) {
+  // The selection page shows the one message 'Please select a retailer to proceed.' (no toast on top); choosing a
+  // retailer there continues to `from`, the address the user opened.
+  const state: RetailerRequiredState = { retailerRequired: true, from };
   return <Navigate to={to} replace state={state} />;
 }
 
 /**
- * Layout route for order, questionnaire, orders and sales: they need a chosen retailer. Without one in
- * this session the user's remembered (or only) retailer is restored first.
+ * What a screen behind RequireRetailer (wrapped in AfterRetailer by app-routes.tsx) does while the guard restores
+ * the retailer: `show` itself (a retailer is chosen), `preload` its code (a remembered retailer is being checked:
+ * the user most likely goes on to it), or `wait` (the user most likely chooses a retailer first).
  */
-export function RequireRetailer({ selectionPath }: { selectionPath: string }) {
+type RetailerHold = 'show' | 'preload' | 'wait';
+const RetailerHoldContext = createContext<RetailerHold>('show');
+
+/**
+ * Layout route for order, questionnaire, orders and sales: they need a chosen retailer. Without one in
+ * this session the user's remembered (or only) retailer is restored first. Their screens are not downloaded
+ * with the page (ADR 140): while the retailers are read, the code of where the user most likely goes next
+ * loads beside the read — the screen when a remembered retailer is being checked, else `selection` (the
+ * retailer selection's route element) — so a user sent to the selection does not download the screen too.
+ */
+export function RequireRetailer({ selectionPath, selection }: { selectionPath: string; selection: ReactElement }) {
   const t = useT();
   const { status } = useSession();
+  const { pathname, search } = useLocation();
   const [retailer] = useChosenRetailer();
   const needed = retailerDecision(status, retailer !== null) === 'selectRetailer';
-  const restoring = useRetailerRestore(needed) === 'resolving';
-  if (restoring) return <FullPageSpinner label={t('app.loading')} />;
-  if (needed) return <SelectRetailer to={selectionPath} />;
+  const restore = useRetailerRestore(needed);
+  useEffect(() => {
+    if (restore === 'reading') preloadRouteElements([selection]);
+  }, [restore, selection]);
+  if (restore !== 'done')
+    return (
+      <>
+        <FullPageSpinner label={t('app.loading')} />
+        <Suspense fallback={null}>
+          <RetailerHoldContext.Provider value={restore === 'checking' ? 'preload' : 'wait'}>
+            <Outlet />
+          </RetailerHoldContext.Provider>
+        </Suspense>
+      </>
+    );
+  if (needed) return <SelectRetailer to={selectionPath} from={`${pathname}${search}`} />;
   return <Outlet />;
+}
+
+/**
+ * A screen behind RequireRetailer (app-routes.tsx): passed as `screen`, not as a child, so the router's preload of
+ * a deep link's matched elements (preloadRouteElements follows children) leaves its download to the guard.
+ */
+export function AfterRetailer({ screen }: { screen: ReactElement }) {
+  const hold = useContext(RetailerHoldContext);
+  useEffect(() => {
+    if (hold === 'preload') preloadRouteElements([screen]);
+  }, [hold, screen]);
+  return hold === 'show' ? screen : null;
 }
 
 /**

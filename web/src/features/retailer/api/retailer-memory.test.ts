@@ -1,15 +1,9 @@
 import type { RetailersPage } from '@portal/core/ordering';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FetchRetailers, rememberedRetailer, rememberRetailer, resolveRetailer, retailerMemory } from './retailer-memory.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { listedRetailer, onlyRetailer, rememberedRetailer, rememberRetailer, retailerMemory } from './retailer-memory.ts';
 
 const row = (customerId: string, name = `Retailer ${customerId}`) => ({ customerId, name, customerGroupId: null });
 const pageOf = (...items: ReturnType<typeof row>[]): RetailersPage => ({ items, index: 0, maxResults: 10, totalCount: items.length });
-
-/** A fake server listing `rows`; the search matches ids and names by substring, as the API does. */
-const serverWith =
-  (...rows: ReturnType<typeof row>[]): FetchRetailers =>
-  (_portal, query) =>
-    Promise.resolve(pageOf(...rows.filter((r) => !query.search || `${r.customerId} ${r.name}`.includes(query.search))));
 
 beforeEach(() => retailerMemory.set([]));
 
@@ -32,27 +26,18 @@ describe('retailer memory (ADR 017)', () => {
   });
 });
 
-describe('resolveRetailer', () => {
-  it('restores the remembered retailer when the server still lists it (exact id, current name)', async () => {
-    const fetch = serverWith(row('R-10'), row('R-1', 'Renamed'), row('R-11'));
-    expect(await resolveRetailer('ordering', { id: 'R-1', name: 'Old name' }, fetch)).toEqual({ id: 'R-1', name: 'Renamed' });
+describe('what a restore takes from a page (ADR 017)', () => {
+  it('takes the remembered retailer when the page lists its exact id, with its current name', () => {
+    expect(listedRetailer(pageOf(row('R-10'), row('R-1', 'Renamed'), row('R-11')), 'R-1')).toEqual({ id: 'R-1', name: 'Renamed' });
   });
 
-  it('never restores a retailer the user no longer has', async () => {
-    expect(await resolveRetailer('ordering', { id: 'R-9', name: 'Gone' }, serverWith(row('R-1'), row('R-2')))).toBeNull();
+  it('never restores a retailer the user no longer has', () => {
+    expect(listedRetailer(pageOf(row('R-10'), row('R-2')), 'R-1')).toBeNull();
   });
 
-  it('auto-selects the only retailer, also over a stale memory', async () => {
-    expect(await resolveRetailer('ordering', null, serverWith(row('R-1')))).toEqual({ id: 'R-1', name: 'Retailer R-1' });
-    expect(await resolveRetailer('ordering', { id: 'R-9', name: 'Gone' }, serverWith(row('R-1')))).toEqual({
-      id: 'R-1',
-      name: 'Retailer R-1',
-    });
-  });
-
-  it('leaves the choice to the user with several retailers and no memory', async () => {
-    const fetch = vi.fn(serverWith(row('R-1'), row('R-2')));
-    expect(await resolveRetailer('ordering', null, fetch)).toBeNull();
-    expect(fetch).toHaveBeenCalledTimes(1);
+  it('takes the only retailer, and none of several', () => {
+    expect(onlyRetailer(pageOf(row('R-1')))).toEqual({ id: 'R-1', name: 'Retailer R-1' });
+    expect(onlyRetailer(pageOf(row('R-1'), row('R-2')))).toBeNull();
+    expect(onlyRetailer(pageOf())).toBeNull();
   });
 });

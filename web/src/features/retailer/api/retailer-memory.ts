@@ -1,9 +1,8 @@
-import { type Portal, RETAILER_LIST_PAGE_SIZE } from '@portal/core/shared';
+import type { Portal } from '@portal/core/shared';
 import type { RetailersPage } from '@portal/core/ordering';
 import * as z from '@portal/core/zod';
 import { ChosenRetailer } from '../../../lib/session.ts';
 import { createPersistentStore } from '../../../lib/store.ts';
-import { fetchRetailers, type RetailerQuery } from './retailers.ts';
 
 /**
  * The last retailer each user chose, per portal and username, in localStorage (`portal.retailers`), so
@@ -29,25 +28,14 @@ export function rememberRetailer(portal: Portal, username: string, retailer: Cho
   retailerMemory.set((all) => [{ key, retailer }, ...all.filter((e) => e.key !== key)].slice(0, MAX_REMEMBERED));
 }
 
-export type FetchRetailers = (portal: Portal, query: RetailerQuery, pageSize?: number) => Promise<RetailersPage>;
+/** The remembered retailer as the server lists it now (its current name), if its exact id is on this page. */
+export function listedRetailer(page: RetailersPage, id: string): ChosenRetailer | null {
+  const hit = page.items.find((r) => r.customerId === id);
+  return hit ? { id: hit.customerId, name: hit.name } : null;
+}
 
-/**
- * The retailer to start with when none is chosen in this session: the remembered one if the server
- * still lists it for the user (with its current name), else the only one when the user has exactly one,
- * else none (the user chooses). The search matches ids by substring, so the exact id is looked for in
- * one full-size page.
- */
-export async function resolveRetailer(
-  portal: Portal,
-  remembered: ChosenRetailer | null,
-  readPage: FetchRetailers = fetchRetailers,
-): Promise<ChosenRetailer | null> {
-  if (remembered) {
-    const page = await readPage(portal, { search: remembered.id, index: 0 }, RETAILER_LIST_PAGE_SIZE);
-    const hit = page.items.find((r) => r.customerId === remembered.id);
-    if (hit) return { id: hit.customerId, name: hit.name };
-  }
-  const first = await readPage(portal, { search: '', index: 0 });
-  const only = first.totalCount === 1 ? first.items[0] : undefined;
+/** The user's only retailer, when the first page says they have exactly one. */
+export function onlyRetailer(page: RetailersPage): ChosenRetailer | null {
+  const only = page.totalCount === 1 ? page.items[0] : undefined;
   return only ? { id: only.customerId, name: only.name } : null;
 }

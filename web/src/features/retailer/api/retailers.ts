@@ -15,24 +15,11 @@ export interface RetailerQuery {
   index: number;
 }
 
-/** The pages being read now: the guard's restore and the selection list ask for the same first page at once. */
-const reading = new Map<string, Promise<RetailersPage>>();
-
 /**
- * GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. Two
- * callers asking for the same page while it is read share the one request (a deep link's guard restores the
- * chosen retailer from the first page the selection list shows, in the same render).
+ * GET replenishment/retailers?search&index&resultsPerPage: the retailers the user may act for, paged. The guard's
+ * restore and the selection list read the first page under one SWR key (`retailerKeys.page`), so SWR shares it.
  */
-export function fetchRetailers(portal: Portal, query: RetailerQuery, pageSize: number = RETAILER_PAGE_SIZE): Promise<RetailersPage> {
-  const id = JSON.stringify([portal, query.search, query.index, pageSize]);
-  const shared = reading.get(id);
-  if (shared) return shared;
-  const read = readRetailers(portal, query, pageSize).finally(() => reading.delete(id));
-  reading.set(id, read);
-  return read;
-}
-
-async function readRetailers(portal: Portal, query: RetailerQuery, pageSize: number): Promise<RetailersPage> {
+export async function fetchRetailers(portal: Portal, query: RetailerQuery, pageSize: number = RETAILER_PAGE_SIZE): Promise<RetailersPage> {
   const res = await api({ portal }).replenishment.retailers.$get({
     query: {
       ...(query.search ? { search: query.search } : {}),

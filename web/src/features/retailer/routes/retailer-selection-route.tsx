@@ -58,8 +58,10 @@ export function RetailerSelectionRoute() {
 
   const permissions = status?.user?.modules.ordering?.permissions;
   // New Order; a sales-only user (no cardOrdering) continues to Sales.
+  // `from`: the address a guard sent the user here from (only an ordering portal's own path, never another origin).
+  const from = state?.from?.startsWith(`${paths.app.root}/`) === true ? state.from : undefined;
   const next =
-    state?.from ?? (permissions?.retailerSales === true && permissions.cardOrdering !== true ? paths.app.sales : paths.app.order.address);
+    from ?? (permissions?.retailerSales === true && permissions.cardOrdering !== true ? paths.app.sales : paths.app.order.address);
 
   const select = (id: string, name: string) => {
     choose({ id, name });
