@@ -56,6 +56,11 @@ export function DateRangeField<P extends string = string>({
   const id = useId();
   const text = { preset: t('dateRange.period'), start: t('dateRange.from'), end: t('dateRange.to'), ...labels };
   const isPreset = (picked: P | 'custom'): picked is P => picked !== 'custom';
+  // One input per end; `min`/`max` keep the two in order.
+  const ends = [
+    { end: 'from', label: text.start, bounds: { max: value.to || undefined } },
+    { end: 'to', label: text.end, bounds: { min: value.from || undefined } },
+  ] as const;
   return (
     <fieldset className={`min-w-0 ${className}`} aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="sr-only">{text.preset}</legend>
@@ -69,22 +74,17 @@ export function DateRangeField<P extends string = string>({
             if (isPreset(picked)) onPresetChange(picked);
           }}
         />
-        <DateInput
-          id={`${id}-start`}
-          label={text.start}
-          value={value.from}
-          max={value.to || undefined}
-          onValueChange={(from) => onChange({ ...value, from })}
-          invalid={Boolean(error)}
-        />
-        <DateInput
-          id={`${id}-end`}
-          label={text.end}
-          value={value.to}
-          min={value.from || undefined}
-          onValueChange={(to) => onChange({ ...value, to })}
-          invalid={Boolean(error)}
-        />
+        {ends.map(({ end, label, bounds }) => (
+          <DateInput
+            key={end}
+            id={`${id}-${end}`}
+            label={label}
+            value={value[end]}
+            {...bounds}
+            onValueChange={(day) => onChange({ ...value, [end]: day })}
+            invalid={Boolean(error)}
+          />
+        ))}
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
