@@ -90,30 +90,31 @@ describe('ChangePasswordFormSchema', () => {
     expect(ChangePasswordFormSchema.safeParse(value).success).toBe(true);
   });
 
-  it('reports a mismatch on the verification field', () => {
-    const value = {
-      currentPassword: 'old',
-      newPassword: 'N3w-Password!',
-      newPasswordVerify: 'N3w-Password?',
-    };
-    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([['newPasswordVerify', 'The passwords do not match.']]);
-  });
-
-  it('reports the unmet password rules and the mismatch together', () => {
-    const value = { currentPassword: 'old', newPassword: 'short1!', newPasswordVerify: 'other' };
-    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([
-      ['newPassword', 'The password must be at least 12 characters long'],
-      ['newPassword', 'The password needs at least one uppercase letter'],
-      ['newPasswordVerify', 'The passwords do not match.'],
-    ]);
-  });
-
-  it('requires all three fields, whitespace counting as empty', () => {
-    const value = { currentPassword: ' ', newPassword: '  ', newPasswordVerify: '' };
-    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual([
-      ['currentPassword', 'Value is required'],
-      ['newPassword', 'Value is required'],
-      ['newPasswordVerify', 'Value is required'],
-    ]);
+  it.each([
+    [
+      'a mismatch on the verification field',
+      { currentPassword: 'old', newPassword: 'N3w-Password!', newPasswordVerify: 'N3w-Password?' },
+      [['newPasswordVerify', 'The passwords do not match.']],
+    ],
+    [
+      'the unmet password rules and the mismatch together',
+      { currentPassword: 'old', newPassword: 'short1!', newPasswordVerify: 'other' },
+      [
+        ['newPassword', 'The password must be at least 12 characters long'],
+        ['newPassword', 'The password needs at least one uppercase letter'],
+        ['newPasswordVerify', 'The passwords do not match.'],
+      ],
+    ],
+    [
+      'all three fields as required, whitespace counting as empty',
+      { currentPassword: ' ', newPassword: '  ', newPasswordVerify: '' },
+      [
+        ['currentPassword', 'Value is required'],
+        ['newPassword', 'Value is required'],
+        ['newPasswordVerify', 'Value is required'],
+      ],
+    ],
+  ])('reports %s', (_name, value, issues) => {
+    expect(issuesOf(ChangePasswordFormSchema.safeParse(value))).toEqual(issues);
   });
 });

@@ -3,43 +3,31 @@ import { describe, expect, it } from 'vitest';
 import { pageBounds, toPageRequest, toPagination } from './paging.ts';
 
 describe('toPagination', () => {
-  it('turns the zero-based index into a one-based page', () => {
-    expect(toPagination({ index: 0, maxResults: 10, totalCount: 95 })).toEqual({
-      pageSize: 10,
-      currentPage: 1,
-      pageCount: 10,
-      totalCount: 95,
-    });
+  it.each([
+    [
+      'turns the zero-based index into a one-based page',
+      { index: 0, maxResults: 10, totalCount: 95 },
+      { pageSize: 10, currentPage: 1, pageCount: 10, totalCount: 95 },
+    ],
+    [
+      'has no pages without results',
+      { index: 0, maxResults: 10, totalCount: 0 },
+      { pageSize: 10, currentPage: 1, pageCount: 0, totalCount: 0 },
+    ],
+    ['guards a page size of 0', { index: 0, maxResults: 0, totalCount: 50 }, { pageSize: 0, currentPage: 1, pageCount: 0, totalCount: 50 }],
+    [
+      'guards negative inputs',
+      { index: -3, maxResults: -10, totalCount: -1 },
+      { pageSize: 0, currentPage: 1, pageCount: 0, totalCount: 0 },
+    ],
+  ])('%s', (_name, input, pagination) => {
+    expect(toPagination(input)).toEqual(pagination);
   });
 
   it('rounds the page count up and hits exact multiples', () => {
     expect(toPagination({ index: 0, maxResults: 10, totalCount: 100 }).pageCount).toBe(10);
     expect(toPagination({ index: 0, maxResults: 10, totalCount: 101 }).pageCount).toBe(11);
     expect(toPagination({ index: 0, maxResults: 10, totalCount: 1 }).pageCount).toBe(1);
-  });
-
-  it('has no pages without results', () => {
-    expect(toPagination({ index: 0, maxResults: 10, totalCount: 0 })).toEqual({
-      pageSize: 10,
-      currentPage: 1,
-      pageCount: 0,
-      totalCount: 0,
-    });
-  });
-
-  it('guards a page size of 0 and negative inputs', () => {
-    expect(toPagination({ index: 0, maxResults: 0, totalCount: 50 })).toEqual({
-      pageSize: 0,
-      currentPage: 1,
-      pageCount: 0,
-      totalCount: 50,
-    });
-    expect(toPagination({ index: -3, maxResults: -10, totalCount: -1 })).toEqual({
-      pageSize: 0,
-      currentPage: 1,
-      pageCount: 0,
-      totalCount: 0,
-    });
   });
 });
 

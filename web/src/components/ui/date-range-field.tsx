@@ -1,12 +1,19 @@
 import { useId } from 'react';
 import { SelectField, type SelectOption } from './select-field.tsx';
 import { FieldLabel } from './text-field.tsx';
+import { useT } from '../../i18n/index.ts';
 
 export interface DateRangeLabels {
   /** The preset picker's label, also the range's (the fieldset's legend): 'Period'. */
   preset: string;
   start: string;
   end: string;
+}
+
+/** The two calendar days of a range (YYYY-MM-DD; '' for an open end). */
+export interface DateRange {
+  from: string;
+  to: string;
 }
 
 /** The preset picker's options: the presets, and 'custom' only while the range is one (dates typed). */
@@ -21,60 +28,63 @@ export function presetOptions<P extends string>(
 
 /**
  * A date range with presets (SPEC 4): a preset picker beside the two calendar-day inputs. Picking a
- * preset fills the dates; typing a date makes the range 'custom' (the caller decides). An error names
- * what is wrong with the range.
+ * preset hands it to `onPresetChange` (the caller fills the dates; 'custom' is shown only while the range
+ * is one and picking it changes nothing); typing a date hands the whole range to `onChange` (the caller
+ * makes it 'custom'). The labels default to the shell's "Period", "From", "To" (ADR 137); a caller names
+ * only the ones it says otherwise. An error names what is wrong with the range.
  */
 export function DateRangeField<P extends string = string>({
   labels,
   presets,
   preset,
   onPresetChange,
-  startDate,
-  endDate,
-  onStartDateChange,
-  onEndDateChange,
+  value,
+  onChange,
   error,
   className = '',
 }: {
-  labels: DateRangeLabels;
-  presets: readonly SelectOption<P>[];
+  labels?: Partial<DateRangeLabels>;
+  presets: readonly SelectOption<P | 'custom'>[];
   preset: string;
   onPresetChange: (preset: P) => void;
-  startDate: string;
-  endDate: string;
-  onStartDateChange: (date: string) => void;
-  onEndDateChange: (date: string) => void;
+  value: DateRange;
+  onChange: (range: DateRange) => void;
   error?: string | undefined;
   className?: string;
 }) {
+  const t = useT();
   const id = useId();
+  const text = { preset: t('dateRange.period'), start: t('dateRange.from'), end: t('dateRange.to'), ...labels };
+  const isPreset = (picked: P | 'custom'): picked is P => picked !== 'custom';
+  // One input per end; `min`/`max` keep the two in order.
+  const ends = [
+    { end: 'from', label: text.start, bounds: { max: value.to || undefined } },
+    { end: 'to', label: text.end, bounds: { min: value.from || undefined } },
+  ] as const;
   return (
     <fieldset className={`min-w-0 ${className}`} aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="sr-only">{labels.preset}</legend>
+      <legend className="sr-only">{text.preset}</legend>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-[minmax(10rem,1.2fr)_1fr_1fr]">
         <SelectField
           className="col-span-2 sm:col-span-1"
-          label={labels.preset}
+          label={text.preset}
           value={preset}
           options={presets}
-          onValueChange={onPresetChange}
+          onValueChange={(picked) => {
+            if (isPreset(picked)) onPresetChange(picked);
+          }}
         />
-        <DateInput
-          id={`${id}-start`}
-          label={labels.start}
-          value={startDate}
-          max={endDate || undefined}
-          onValueChange={onStartDateChange}
-          invalid={Boolean(error)}
-        />
-        <DateInput
-          id={`${id}-end`}
-          label={labels.end}
-          value={endDate}
-          min={startDate || undefined}
-          onValueChange={onEndDateChange}
-          invalid={Boolean(error)}
-        />
+        {ends.map(({ end, label, bounds }) => (
+          <DateInput
+            key={end}
+            id={`${id}-${end}`}
+            label={label}
+            value={value[end]}
+            {...bounds}
+            onValueChange={(day) => onChange({ ...value, [end]: day })}
+            invalid={Boolean(error)}
+          />
+        ))}
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">

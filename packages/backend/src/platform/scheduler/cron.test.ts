@@ -182,43 +182,46 @@ describe('cron: daylight saving time (AWS: gap skipped, overlap runs once)', () 
   const berlin = 'Europe/Berlin';
   const la = 'America/Los_Angeles';
 
-  it('Europe/Berlin spring-forward 2026-03-29: a 02:30 job is skipped that day', () => {
+  // Each case: the expression, asked from, how many firings, and the firings (UTC) in Berlin.
+  it.each([
     // 2026-03-28 02:30 CET = 01:30Z; 2026-03-29 02:30 does not exist; 2026-03-30 02:30 CEST = 00:30Z.
-    expect(series('cron(30 2 * * ? *)', '2026-03-28T00:00:00Z', 2, berlin)).toEqual([
-      '2026-03-28T01:30:00.000Z',
-      '2026-03-30T00:30:00.000Z',
-    ]);
+    [
+      'spring-forward 2026-03-29: a 02:30 job is skipped that day',
+      'cron(30 2 * * ? *)',
+      '2026-03-28T00:00:00Z',
+      ['2026-03-28T01:30:00.000Z', '2026-03-30T00:30:00.000Z'],
+    ],
+    [
+      'spring-forward: a 15-minute job jumps from 01:45 CET to 03:00 CEST',
+      'cron(*/15 * * * ? *)',
+      '2026-03-29T00:30:00Z',
+      ['2026-03-29T00:45:00.000Z' /* 01:45 CET */, '2026-03-29T01:00:00.000Z' /* 03:00 CEST */, '2026-03-29T01:15:00.000Z'],
+    ],
+    [
+      'local times keep their wall-clock hour across the change',
+      'cron(0 9 * * ? *)',
+      '2026-03-28T00:00:00Z',
+      ['2026-03-28T08:00:00.000Z', '2026-03-29T07:00:00.000Z'],
+    ],
+    [
+      'fall-back 2026-10-25: a 02:30 job runs once, at the first 02:30',
+      'cron(30 2 * * ? *)',
+      '2026-10-24T12:00:00Z',
+      // 02:30 CEST, then the next day's 02:30 CET (not 01:30Z on the 25th).
+      ['2026-10-25T00:30:00.000Z', '2026-10-26T01:30:00.000Z'],
+    ],
+    [
+      'fall-back: a 15-minute job does not repeat the doubled hour',
+      'cron(*/15 * * * ? *)',
+      '2026-10-25T00:30:00Z',
+      // 02:45 CEST, then 03:00 CET: 02:00-02:45 CET are skipped.
+      ['2026-10-25T00:45:00.000Z', '2026-10-25T02:00:00.000Z', '2026-10-25T02:15:00.000Z'],
+    ],
+  ])('Europe/Berlin %s', (_name, expression, from, firings) => {
+    expect(series(expression, from, firings.length, berlin)).toEqual(firings);
   });
 
-  it('Europe/Berlin spring-forward: a 15-minute job jumps from 01:45 CET to 03:00 CEST', () => {
-    expect(series('cron(*/15 * * * ? *)', '2026-03-29T00:30:00Z', 3, berlin)).toEqual([
-      '2026-03-29T00:45:00.000Z', // 01:45 CET
-      '2026-03-29T01:00:00.000Z', // 03:00 CEST
-      '2026-03-29T01:15:00.000Z',
-    ]);
-  });
-
-  it('Europe/Berlin: local times keep their wall-clock hour across the change', () => {
-    expect(series('cron(0 9 * * ? *)', '2026-03-28T00:00:00Z', 2, berlin)).toEqual([
-      '2026-03-28T08:00:00.000Z',
-      '2026-03-29T07:00:00.000Z',
-    ]);
-  });
-
-  it('Europe/Berlin fall-back 2026-10-25: a 02:30 job runs once, at the first 02:30', () => {
-    expect(series('cron(30 2 * * ? *)', '2026-10-24T12:00:00Z', 2, berlin)).toEqual([
-      '2026-10-25T00:30:00.000Z', // 02:30 CEST
-      '2026-10-26T01:30:00.000Z', // next day 02:30 CET (not 01:30Z on the 25th)
-    ]);
-  });
-
-  it('Europe/Berlin fall-back: a 15-minute job does not repeat the doubled hour', () => {
-    expect(series('cron(*/15 * * * ? *)', '2026-10-25T00:30:00Z', 3, berlin)).toEqual([
-      '2026-10-25T00:45:00.000Z', // 02:45 CEST
-      '2026-10-25T02:00:00.000Z', // 03:00 CET; 02:00-02:45 CET are skipped
-      '2026-10-25T02:15:00.000Z',
-    ]);
-    // Asked from inside the repeated hour, the already-passed wall times are not fired again.
+  it('Europe/Berlin fall-back: asked from inside the repeated hour, the passed wall times are not fired again', () => {
     expect(next('cron(*/15 * * * ? *)', '2026-10-25T01:05:00Z', berlin)).toBe('2026-10-25T02:00:00.000Z');
   });
 

@@ -1,5 +1,5 @@
 import { AUDIT_KIND_GROUPS, type AuditKind, AuditKind as AuditKindSchema } from '@portal/core/audit';
-import { DATE_PRESETS, isOneOf } from '@portal/core/shared';
+import { DATE_PRESETS } from '@portal/core/shared';
 import { type FormEvent, useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
@@ -73,16 +73,11 @@ export function AuditFilters({
         </div>
       </div>
       <DateRangeField
-        labels={{ preset: t('audit.filters.period'), start: t('audit.filters.from'), end: t('audit.filters.to') }}
         presets={presets}
         preset={draft.preset}
-        onPresetChange={(value) => {
-          if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(draft, value, today()));
-        }}
-        startDate={draft.from}
-        endDate={draft.to}
-        onStartDateChange={(from) => onChange({ ...draft, preset: 'custom', from })}
-        onEndDateChange={(to) => onChange({ ...draft, preset: 'custom', to })}
+        onPresetChange={(preset) => onChange(withPreset(draft, preset, today()))}
+        value={{ from: draft.from, to: draft.to }}
+        onChange={({ from, to }) => onChange({ ...draft, preset: 'custom', from, to })}
         error={problem ? t(`audit.problems.${problem}`) : undefined}
       />
       <div className="flex flex-wrap gap-3">

@@ -95,21 +95,14 @@ export function ConnectSalesScreen({ exportPanel }: { exportPanel?: (query: Conn
               disabled={customers.length === 0}
             />
             <DateRangeField
-              labels={{
-                preset: t('connectSales.filters.period'),
-                start: t('connectSales.filters.startDate'),
-                end: t('connectSales.filters.endDate'),
-              }}
               presets={presets}
               preset={filter.preset}
               onPresetChange={(preset) => {
                 const dates = rangeOf(preset, format.today());
                 if (dates) update({ preset, startDate: dates[0], endDate: dates[1] });
               }}
-              startDate={filter.startDate}
-              endDate={filter.endDate}
-              onStartDateChange={(startDate) => update({ preset: 'custom', startDate })}
-              onEndDateChange={(endDate) => update({ preset: 'custom', endDate })}
+              value={{ from: filter.startDate, to: filter.endDate }}
+              onChange={({ from, to }) => update({ preset: 'custom', startDate: from, endDate: to })}
               error={problem ? t(`connectSales.errors.${problem}`, { count: SALES_MAX_RANGE_DAYS }) : undefined}
             />
           </div>

@@ -1,4 +1,4 @@
-import { DATE_PRESETS, isOneOf } from '@portal/core/shared';
+import { DATE_PRESETS } from '@portal/core/shared';
 import type { AddressRow, StoreType } from '@portal/core/ordering';
 import { CheckboxField } from '../../../components/ui/checkbox-field.tsx';
 import { DateRangeField, presetOptions } from '../../../components/ui/date-range-field.tsx';
@@ -38,20 +38,11 @@ export function OrdersFilters({
   return (
     <div className="space-y-4">
       <DateRangeField
-        labels={{
-          preset: t('orders.filters.period'),
-          start: t('orders.filters.startDate'),
-          end: t('orders.filters.endDate'),
-        }}
         presets={presets}
         preset={filter.preset}
-        onPresetChange={(value) => {
-          if (isOneOf(DATE_PRESETS, value)) onChange(withPreset(filter, value, today()));
-        }}
-        startDate={filter.startDate}
-        endDate={filter.endDate}
-        onStartDateChange={(startDate) => onChange({ ...filter, preset: 'custom', startDate })}
-        onEndDateChange={(endDate) => onChange({ ...filter, preset: 'custom', endDate })}
+        onPresetChange={(preset) => onChange(withPreset(filter, preset, today()))}
+        value={{ from: filter.startDate, to: filter.endDate }}
+        onChange={({ from, to }) => onChange({ ...filter, preset: 'custom', startDate: from, endDate: to })}
         error={rangeProblem ? t(`orders.errors.${rangeProblem}`) : undefined}
       />
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] sm:items-start">

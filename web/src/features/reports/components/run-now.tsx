@@ -1,5 +1,4 @@
 import { REPORT, REPORT_MAX_PERIOD_DAYS, type ReportJob } from '@portal/core/report';
-import { isOneOf } from '@portal/core/shared';
 import { useEffect, useRef, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -78,20 +77,12 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   return (
     <div className="space-y-4">
       <DateRangeField
-        labels={{
-          preset: t('reportPage.run.period'),
-          start: t('reportPage.run.from'),
-          end: t('reportPage.run.until'),
-        }}
+        labels={{ end: t('reportPage.run.until') }}
         presets={presets}
         preset={period.preset}
-        onPresetChange={(value) => {
-          if (isOneOf(RUN_PRESETS, value)) setPeriod(runPeriodOf(value, format.today()));
-        }}
-        startDate={period.dateFrom}
-        endDate={period.dateUntil}
-        onStartDateChange={(dateFrom) => setPeriod({ ...period, preset: 'custom', dateFrom })}
-        onEndDateChange={(dateUntil) => setPeriod({ ...period, preset: 'custom', dateUntil })}
+        onPresetChange={(preset) => setPeriod(runPeriodOf(preset, format.today()))}
+        value={{ from: period.dateFrom, to: period.dateUntil }}
+        onChange={({ from, to }) => setPeriod({ ...period, preset: 'custom', dateFrom: from, dateUntil: to })}
         error={tried && problem ? t(`reportPage.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">

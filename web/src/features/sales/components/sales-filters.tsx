@@ -16,7 +16,6 @@ import {
 
 const isGroupBy = (v: string): v is SalesGroupBy => SALES_GROUP_BY.some((g) => g === v);
 const PRESETS = ['last28', ...SALES_PRESETS] as const;
-const isPreset = (v: string): v is (typeof PRESETS)[number] => PRESETS.some((p) => p === v);
 
 /**
  * The filters every Sales header shares (SPEC 3 Sales request): EAN, dates with presets (default: the 28
@@ -51,20 +50,11 @@ export function SalesFilters({
   return (
     <div className="space-y-4">
       <DateRangeField
-        labels={{
-          preset: t('sales.filters.period'),
-          start: t('sales.filters.startDate'),
-          end: t('sales.filters.endDate'),
-        }}
         presets={presets}
         preset={filter.preset}
-        onPresetChange={(value) => {
-          if (isPreset(value)) onChange(withSalesPreset(filter, value, today()));
-        }}
-        startDate={filter.startDate}
-        endDate={filter.endDate}
-        onStartDateChange={(startDate) => onChange({ ...filter, preset: 'custom', startDate })}
-        onEndDateChange={(endDate) => onChange({ ...filter, preset: 'custom', endDate })}
+        onPresetChange={(preset) => onChange(withSalesPreset(filter, preset, today()))}
+        value={{ from: filter.startDate, to: filter.endDate }}
+        onChange={({ from, to }) => onChange({ ...filter, preset: 'custom', startDate: from, endDate: to })}
         error={
           problems.range ? t(`sales.errors.${problems.range}`, { days: SALES_MAX_RANGE_DAYS, count: SALES_MAX_RANGE_DAYS }) : undefined
         }

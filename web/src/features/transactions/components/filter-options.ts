@@ -24,7 +24,7 @@ export function filterOptions(
   if (draft.customerId && !customers?.some((c) => c.customerId === draft.customerId)) {
     customerOptions.push({ value: draft.customerId, label: draft.customerId });
   }
-  const presets: Option[] = presetOptions(TRANSACTION_PRESETS, draft.preset, (p) => t(`transactions.presets.${p}`));
+  const presets = presetOptions(TRANSACTION_PRESETS, draft.preset, (p) => t(`transactions.presets.${p}`));
   const typeOptions: Option[] = [
     { value: '', label: t('transactions.filters.allTypes') },
     ...(types ?? []).map((type) => ({ value: type.transactionTypeId, label: typeName(type.transactionTypeId, types) })),

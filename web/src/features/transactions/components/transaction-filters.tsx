@@ -1,18 +1,10 @@
 import { type MasterData } from '@portal/core/masterdata';
-import { isOneOf } from '@portal/core/shared';
 import { type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { DateRangeField } from '../../../components/ui/date-range-field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import {
-  type FilterField,
-  optionalFilterCount,
-  TRANSACTION_PRESETS,
-  type TransactionDraft,
-  withField,
-  withPreset,
-} from '../model/transaction-filter.ts';
+import { type FilterField, optionalFilterCount, type TransactionDraft, withField, withPreset } from '../model/transaction-filter.ts';
 import { filterOptions } from './filter-options.ts';
 import { OptionalFilters } from './optional-filters.tsx';
 import { type ShownProblems, useFilterTexts } from './use-filter-texts.ts';
@@ -63,20 +55,12 @@ export function TransactionFilters({
           {customerError ? <p className="text-sm text-red-700">{customerError}</p> : null}
         </div>
         <DateRangeField
-          labels={{
-            preset: t('transactions.filters.period'),
-            start: t('transactions.filters.startDate'),
-            end: t('transactions.filters.endDate'),
-          }}
+          labels={{ preset: t('transactions.filters.period') }}
           presets={options.presetOptions}
           preset={draft.preset}
-          onPresetChange={(value) => {
-            if (isOneOf(TRANSACTION_PRESETS, value)) onChange(withPreset(draft, value, today()));
-          }}
-          startDate={draft.startDate}
-          endDate={draft.endDate}
-          onStartDateChange={set('startDate')}
-          onEndDateChange={set('endDate')}
+          onPresetChange={(preset) => onChange(withPreset(draft, preset, today()))}
+          value={{ from: draft.startDate, to: draft.endDate }}
+          onChange={({ from, to }) => onChange(withField(withField(draft, 'startDate', from), 'endDate', to))}
           error={rangeError}
         />
       </div>
