@@ -1,4 +1,5 @@
 import type { ExportFile, ExportJob } from '@portal/core/export';
+import { useEffect } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
@@ -6,12 +7,28 @@ import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { usePresignedDownload } from '../../../lib/use-presigned-download.ts';
-import { fetchDownload } from '../api/exports.ts';
+import { fetchDownload, useExportJob } from '../api/exports.ts';
 import { isRunning, progressPercent } from '../model/export-progress.ts';
 
-/** A started export's progress, split message, files and failure (export-panel.tsx loads it once a job is there). */
-export function JobState({ job, number, onRetry }: { job: ExportJob; number: (n: number) => string; onRetry: () => void }) {
+/**
+ * A started export's progress (polled while it runs), split message, files and failure (export-panel.tsx loads it
+ * once a job is there). Each polled state is reported to the panel, whose button and format choice wait while the
+ * job runs.
+ */
+export function JobState({
+  started,
+  onPolled,
+  number,
+  onRetry,
+}: {
+  started: ExportJob;
+  onPolled: (job: ExportJob) => void;
+  number: (n: number) => string;
+  onRetry: () => void;
+}) {
   const t = useT();
+  const { data: job = started } = useExportJob(started.jobId, started);
+  useEffect(() => onPolled(job), [job, onPolled]);
   const percent = progressPercent(job);
   return (
     <div className="mt-4 space-y-3" aria-live="polite">

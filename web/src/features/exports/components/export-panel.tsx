@@ -1,4 +1,4 @@
-import { EXPORT_FORMATS, type ExportFormat, type ExportJob } from '@portal/core/export';
+import type { ExportFormat, ExportJob } from '@portal/core/export';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -6,14 +6,20 @@ import { Card } from '../../../components/ui/card.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { useExportJob } from '../api/exports.ts';
 import { type ExportTarget, exportRequest, isRunning } from '../model/export-progress.ts';
 
-// What a started export shows (its progress, its files' downloads) and what starts it (the idempotency key, the
-// POST) load on the press of "Start export": a screen that offers the panel does not download them (ADR 133, the
-// pattern of ADR 128). The press of the button starts the download already (pointer or focus), before the click.
+// What a started export shows (its progress, its files' downloads), what follows it (the polling, the contract's
+// job schema) and what starts it (the idempotency key, the POST) load on the press of "Start export": a screen that
+// offers the panel does not download them (ADR 133, ADR 141). The press of the button starts the download already
+// (pointer or focus), before the click.
 const loadStart = () => import('./export-start.ts');
 const JobState = lazy(() => import('./export-job.tsx').then((m) => ({ default: m.JobState })));
+
+// The contract's formats (core `EXPORT_FORMATS`) without its runtime module, which the first view does not need
+// (ADR 141); the check below fails the typecheck when the contract gains a format this list lacks.
+const FORMATS = ['csv', 'xlsx'] as const satisfies readonly ExportFormat[];
+const everyFormat: Exclude<ExportFormat, (typeof FORMATS)[number]> extends never ? true : false = true;
+void everyFormat;
 const preload = () => {
   void loadStart().catch(() => undefined);
   void import('./export-job.tsx').catch(() => undefined);
@@ -37,11 +43,13 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
   const portal = usePortal();
   const [format, setFormat] = useState<ExportFormat>('csv');
   const [started, setStarted] = useState<ExportJob | null>(null);
+  // The started job's last polled state, reported by the job's part (export-job.tsx) once it is loaded.
+  const [polled, setPolled] = useState<ExportJob | null>(null);
   // One key per attempt: a start whose answer was lost is retried with the same key (the same job).
   const [attemptKey, setAttemptKey] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [startFailed, setStartFailed] = useState(false);
-  const { data: job } = useExportJob(started?.jobId ?? null, started);
+  const job = (polled && polled.jobId === started?.jobId ? polled : started) ?? undefined;
   const running = starting || isRunning(job);
   const number = (n: number) => formatNumber(n, locale);
 
@@ -72,7 +80,7 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
         <div className="flex flex-wrap items-center gap-3">
           <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-1" disabled={running}>
             <legend className="sr-only">{t('exports.format')}</legend>
-            {EXPORT_FORMATS.map((f) => (
+            {FORMATS.map((f) => (
               <label
                 key={f}
                 className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium ${format === f ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
@@ -102,9 +110,9 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
           </Button>
         </Alert>
       ) : null}
-      {job ? (
+      {started ? (
         <Suspense fallback={null}>
-          <JobState job={job} number={number} onRetry={() => void start()} />
+          <JobState started={started} onPolled={setPolled} number={number} onRetry={() => void start()} />
         </Suspense>
       ) : null}
     </Card>

@@ -8,7 +8,14 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { addContact, addRecipient, removeRecipient, resendConfirmation, useMailingList, useRecipientCandidates } from '../api/reports.ts';
+import {
+  addContact,
+  addRecipient,
+  removeRecipient,
+  resendConfirmation,
+  useMailingList,
+  useRecipientCandidates,
+} from '../api/report-calls.ts';
 import { issuesByField } from '../model/report-draft.ts';
 import { localProblems, type ServerProblems, serverProblems } from '../model/server-problems.ts';
 import { ReportQuery } from './report-query.tsx';

@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { pageLabels, Pagination } from '../../../components/ui/pagination.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
-import { cancelReportJob, resendDelivery, useReportJobs } from '../api/reports.ts';
+import { cancelReportJob, resendDelivery, useReportJobs } from '../api/report-calls.ts';
 import { periodText, rowCountText } from '../model/report-format.ts';
 import { FileDownload } from './file-download.tsx';
 import { useRowAction } from './use-row-action.ts';

@@ -10,7 +10,7 @@ import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { dateTimeFormat, formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { refreshReports } from '../api/keys.ts';
-import { startReportJob, useReportJob } from '../api/reports.ts';
+import { startReportJob, useReportJob } from '../api/report-calls.ts';
 import { RUN_PRESETS, type RunPeriod, runPeriodOf, runPeriodProblem } from '../model/report-format.ts';
 import { serverProblems } from '../model/server-problems.ts';
 import { FileDownload } from './file-download.tsx';

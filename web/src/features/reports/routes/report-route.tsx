@@ -1,32 +1,22 @@
 import { REPORT, type Report, type ReportSchedule } from '@portal/core/report';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
+import { NearView } from '../../../components/ui/near-view.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
-import { generateIdempotencyKey } from '../../../lib/idempotency-key.ts';
 import { paths } from '../../../lib/paths.ts';
-import {
-  createCustomReport,
-  deleteCustomReport,
-  saveSchedule,
-  updateCustomReport,
-  useMasterData,
-  useReport,
-  useSchedule,
-} from '../api/reports.ts';
+import { createCustomReport, deleteCustomReport, saveSchedule, updateCustomReport, useReport, useSchedule } from '../api/report-calls.ts';
+import { useMasterData } from '../api/reports.ts';
 import { DefinitionForm, GeneralDefinition } from '../components/definition-form.tsx';
-import { RecipientsPanel } from '../components/recipients-panel.tsx';
-import { RunLog } from '../components/run-log.tsx';
-import { RunNow } from '../components/run-now.tsx';
 import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { useDraftForm } from '../components/use-draft-form.ts';
@@ -40,6 +30,24 @@ export interface ReportPermissions {
   edit: boolean;
   schedule: boolean;
   recipients: boolean;
+}
+
+// Below the definition and the schedule (the first view): loaded near the viewport or once the page is idle, with
+// the spinner each panel shows while its data loads in its place meanwhile (ADR 141).
+const lowerPanels = () => import('../components/lower-panels.ts');
+const RecipientsPanel = lazy(() => lowerPanels().then((m) => ({ default: m.RecipientsPanel })));
+const RunNow = lazy(() => lowerPanels().then((m) => ({ default: m.RunNow })));
+const RunLog = lazy(() => lowerPanels().then((m) => ({ default: m.RunLog })));
+
+/** A lower panel's body: its spinner until it is near the viewport (or the page idle) and its code is there. */
+function Lower({ children }: { children: ReactNode }) {
+  const t = useT();
+  const spinner = <FullPageSpinner label={t('reports.loading')} />;
+  return (
+    <NearView placeholder={spinner}>
+      <Suspense fallback={spinner}>{children}</Suspense>
+    </NearView>
+  );
 }
 
 const listPath = (customerId: string, tab: 'general' | 'custom') =>
@@ -87,7 +95,8 @@ export function NewReportRoute() {
     problemsOf: (d) => draftProblems(d, customerId),
     canSave: Boolean(customerId),
     save: async (d) => {
-      const key = attemptKey ?? generateIdempotencyKey();
+      // The key's generator loads with the first save: the report's page (this module) does not create (ADR 141).
+      const key = attemptKey ?? (await import('../../../lib/idempotency-key.ts')).generateIdempotencyKey();
       setAttemptKey(key);
       const report = await createCustomReport(reportInput(d, customerId), key);
       navigate(paths.connect.report(report.processId), { replace: true });
@@ -180,11 +189,15 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
           <ScheduleSection processId={report.processId} readOnly={!may.schedule} />
         </Section>
         <Section title={t('reportPage.recipients.title')} description={t('reportPage.recipients.description')}>
-          <RecipientsPanel processId={report.processId} mayChange={may.recipients} />
+          <Lower>
+            <RecipientsPanel processId={report.processId} mayChange={may.recipients} />
+          </Lower>
         </Section>
         <Section title={t('reportPage.run.title')} description={t('reportPage.run.description')}>
           {may.edit ? (
-            <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} />
+            <Lower>
+              <RunNow processId={report.processId} onStarted={() => setRuns(runs + 1)} />
+            </Lower>
           ) : (
             <p className="text-sm text-slate-600">{t('reportPage.run.notAllowed')}</p>
           )}
@@ -192,7 +205,9 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
       </div>
       <div className="mt-6">
         <Section title={t('reportPage.log.title')} description={t('reportPage.log.description')}>
-          <RunLog key={runs} processId={report.processId} mayResend={may.recipients} mayCancel={may.edit} />
+          <Lower>
+            <RunLog key={runs} processId={report.processId} mayResend={may.recipients} mayCancel={may.edit} />
+          </Lower>
         </Section>
       </div>
       {custom ? <DeleteDialog open={deleting} report={report} onClose={() => setDeleting(false)} /> : null}

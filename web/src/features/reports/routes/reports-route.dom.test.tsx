@@ -2,13 +2,17 @@ import type { SessionStatus } from '@portal/core/auth';
 import type { MasterData } from '@portal/core/masterdata';
 import type { Recipient, Report, ReportJob, ReportSchedule } from '@portal/core/report';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
+
+// The report page's lower panels wait to be near the viewport or for the page's idle mark (components/ui/near-view.tsx,
+// ADR 141); happy-dom has no layout, so its IntersectionObserver never reports them near: the page counts as idle.
+beforeAll(() => void performance.mark('portal:idle'));
 
 /** The Reports section against a fake API: tabs, the list's fields, the detail's forms, run now, resend, unsubscribe. */
 const withModules = (permissions: Record<string, boolean>): SessionStatus => signedInWithModule('reportManagement', permissions);

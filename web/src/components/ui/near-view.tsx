@@ -1,0 +1,42 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+
+/**
+ * The performance mark the app sets once the page has fetched nothing for a while (app/update/when-page-idle.ts,
+ * ADR 125): the moment the byte budgets stop counting and the service worker registers.
+ */
+const PAGE_IDLE_MARK = 'portal:idle';
+
+const pageIdle = () => typeof performance.getEntriesByName === 'function' && performance.getEntriesByName(PAGE_IDLE_MARK).length > 0;
+
+/**
+ * A part of a screen below its first view (ADR 141): `placeholder` until the place comes within `margin` of the
+ * viewport, the page is idle, or a key is pressed (a keyboard user tabbing toward it), then `children` for good.
+ * Lazy children thus download after what the first view shows, and before anyone scrolls to them on a page left
+ * open. Where the browser cannot tell (no IntersectionObserver: tests) and once the page has been idle (a screen
+ * opened from another one), the children are there at once.
+ */
+export function NearView({ children, placeholder, margin = '200px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function' || pageIdle());
+  useEffect(() => {
+    const node = ref.current;
+    if (near || !node) return;
+    const show = () => setNear(true);
+    const view = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), { rootMargin: `${margin} 0px` });
+    view.observe(node);
+    const marks =
+      typeof PerformanceObserver === 'function'
+        ? new PerformanceObserver((list) => list.getEntriesByName(PAGE_IDLE_MARK).length > 0 && show())
+        : undefined;
+    marks?.observe({ type: 'mark' });
+    window.addEventListener('keydown', show);
+    // The page may have become idle between the first render and this effect.
+    if (pageIdle()) show();
+    return () => {
+      view.disconnect();
+      marks?.disconnect();
+      window.removeEventListener('keydown', show);
+    };
+  }, [near, margin]);
+  return near ? children : <div ref={ref}>{placeholder}</div>;
+}
