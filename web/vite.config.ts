@@ -142,6 +142,20 @@ export default defineConfig({
               name: 'flow-contracts',
               test: /(packages[\\/]core[\\/]src[\\/]workflow[\\/](request|workflow)|web[\\/]src[\\/]lib[\\/]flow-section|web[\\/]src[\\/]features[\\/]requests[\\/](model[\\/]status|api[\\/]requests))\.ts$/,
             },
+            // The export card with its date range (ADR 142): transactions, connect sales and both audit logs, always together.
+            {
+              name: 'export-card',
+              test: /web[\\/]src[\\/](features[\\/]exports[\\/](index\.ts|components[\\/]export-panel\.tsx|model[\\/]export-progress\.ts)|components[\\/]ui[\\/]date-range-field\.tsx)$/,
+            },
+            // What both report screens (the list and a report's page) load besides their route (ADR 142): the reports'
+            // contract and calls, the query state, the draft, the filter texts, the names. Only these modules: their
+            // dependencies (the export contract, connect sales' customer types through core's sales index, the master
+            // data) are read by other screens too and stay where they are, or those screens would load this chunk.
+            {
+              name: 'report-parts',
+              test: /(web[\\/]src[\\/]features[\\/]reports[\\/](api[\\/](reports|keys)\.ts|model[\\/](report-format|report-draft)\.ts|components[\\/](filter-text\.ts|report-name\.ts|report-query\.tsx))|packages[\\/]core[\\/]src[\\/]report[\\/](report|report-job|general-reports)\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },
