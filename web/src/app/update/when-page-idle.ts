@@ -1,3 +1,5 @@
+import { PAGE_IDLE_MARK } from '../../lib/page-idle.ts';
+
 /** How long the page must have fetched nothing before it counts as idle. */
 export const QUIET_MS = 3_000;
 /** The longest wait after the load event: a page that keeps fetching still registers its worker. */
@@ -23,7 +25,7 @@ export function whenPageIdle(then: () => void): void {
     }
     function done() {
       // The moment the page counts as idle, for the byte budgets' count (scripts/bench/page-load.ts `pageIdleAt`).
-      performance.mark?.('portal:idle');
+      performance.mark?.(PAGE_IDLE_MARK);
       observer?.disconnect();
       clearTimeout(quiet);
       clearTimeout(latest);

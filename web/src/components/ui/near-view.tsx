@@ -1,12 +1,5 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-
-/**
- * The performance mark the app sets once the page has fetched nothing for a while (app/update/when-page-idle.ts,
- * ADR 125): the moment the byte budgets stop counting and the service worker registers.
- */
-const PAGE_IDLE_MARK = 'portal:idle';
-
-const pageIdle = () => typeof performance.getEntriesByName === 'function' && performance.getEntriesByName(PAGE_IDLE_MARK).length > 0;
+import { PAGE_IDLE_MARK, pageIdle } from '../../lib/page-idle.ts';
 
 /**
  * A part of a screen below its first view (ADR 141): `placeholder` until the place comes within `margin` of the
