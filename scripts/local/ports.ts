@@ -9,10 +9,17 @@ import { createServer } from 'node:net';
 export async function freePort(): Promise<number> {
   for (let attempt = 0; ; attempt++) {
     const port = 10_000 + Math.floor(Math.random() * 22_700);
+    if (FETCH_BAD_PORTS.has(port)) continue;
     if (await canListen(port)) return port;
     if (attempt === 50) throw new Error('No free port found below 32768');
   }
 }
+
+/**
+ * The Fetch standard's "bad ports" (fetch.spec.whatwg.org/#port-blocking) in the range above: Node's fetch and
+ * Chromium refuse to connect to them ("bad port", ERR_UNSAFE_PORT), so a stand-in listening there is unreachable.
+ */
+const FETCH_BAD_PORTS = new Set([10_080]);
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {

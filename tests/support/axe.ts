@@ -18,9 +18,22 @@ const RUN = `axe.run(document, {
   resultTypes: ['violations'],
 })`;
 
+/**
+ * Waits (at most 2 s) for the page's finite CSS transitions and animations to end: a button enabled a moment ago is
+ * still fading from its disabled colour (`transition-colors`), and axe would measure that frame's contrast.
+ * Endless ones (spinners) are left running.
+ */
+const AT_REST = `Promise.race([
+  Promise.all(document.getAnimations()
+    .filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => undefined))),
+  new Promise((resolve) => setTimeout(resolve, 2000)),
+]).then(() => true)`;
+
 /** What axe finds serious or critical, as one line each with the rule, the element and axe's explanation (an empty list when nothing). */
 export async function violations(page: Page): Promise<string[]> {
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(AXE_SOURCE);
+  await page.evaluate(AT_REST);
   const result = (await page.evaluate(RUN)) as Violations;
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
