@@ -142,7 +142,7 @@ const isBundled = (name: CatalogueName): boolean => BUNDLED_CATALOGUES.some((bun
 /** One catalogue in one locale; undefined when that locale has no such file (English's bundled ones are here already). */
 export async function loadCatalogueFile(locale: string, name: CatalogueName): Promise<Tree | undefined> {
   const key = `./${locale}/${name}.json`;
-  const load = isBundled(name) ? bundledFiles[key] : (await import('./catalogue-files.ts')).catalogueFiles[key];
+  const load = isBundled(name) ? bundledFiles[key] : (await import('./catalogue-files.ts')).catalogueFile(locale, name);
   return (await load?.())?.default;
 }
 
