@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogueFiles } from './build/catalogue-files.ts';
+import { catalogueFiles, isCatalogueFile } from './build/catalogue-files.ts';
 import { sectionPages } from './build/section-pages.ts';
 
 // The SPA is served from the same origin as the API (/api/*). In development `vite` proxies /api to the
@@ -63,9 +63,6 @@ const EVERY_SIGNED_IN_PAGE = [
   'packages/core/src/auth/flags.ts',
 ];
 
-/** A feature catalogue's file, src/i18n/<locale>/<catalogue>.json, not the bundled `shared` and `auth` (ADR 121). */
-const FEATURE_CATALOGUE = /web[\\/]src[\\/]i18n[\\/][\w-]+[\\/](?!(shared|auth)\.json$)\w+\.json$/;
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), serviceWorker, catalogueFiles(), sectionPages()],
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
@@ -104,7 +101,7 @@ export default defineConfig({
             { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 6 },
             // The feature catalogues' files are entries of their own (web/build/catalogue-files.ts, ADR 143), so
             // `$initial` would count them in: each stays its own file, loaded when its screen needs it.
-            { name: 'login', tags: ['$initial'], test: (id) => !FEATURE_CATALOGUE.test(id), priority: 4 },
+            { name: 'login', tags: ['$initial'], test: (id) => !isCatalogueFile(id), priority: 4 },
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).

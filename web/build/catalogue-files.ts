@@ -15,14 +15,27 @@ import { version as viteVersion } from 'vite';
 
 const CATALOGUE_MODULE = /[\\/]web[\\/]src[\\/]i18n[\\/]catalogue-files\.ts$/;
 const BUNDLED = new Set(['shared', 'auth']);
+/** A carrier's file: the id the plugin resolves and loads (its JSON merged with what it carries). */
+const CARRIER_ID = 'portal-catalogue:';
+
+/** A feature catalogue's built file (a JSON of src/i18n/<locale>/ but `shared` and `auth`, or a carrier's): an entry of its own. */
+export const isCatalogueFile = (id: string): boolean =>
+  id.startsWith(`\0${CARRIER_ID}`) || /[\\/]src[\\/]i18n[\\/][\w-]+[\\/](?!(shared|auth)\.json$)\w+\.json$/.test(id);
+
+/**
+ * Catalogue → the catalogues its built file also holds. Each portal's layout loads `shell` with its own catalogue
+ * (connect-routes.tsx, app-routes.tsx): one file instead of two on every signed-in page, ~450 B of headers each
+ * (ADR 143). `shell` keeps its own file for a screen that asks for it alone.
+ */
+export const CARRIED: Record<string, string[]> = { connect: ['shell'], questionnaire: ['shell'] };
 
 export interface CatalogueTable {
   /** Every locale with files, sorted. */
   locales: string[];
   /** Catalogue name → the hash in its file names. */
   hashes: Record<string, string>;
-  /** Each file: its JSON source (absolute) and the name it is written under in dist/. */
-  files: { id: string; fileName: string }[];
+  /** Each file: its JSON source (absolute; a carrier's, its id), its catalogue and locale, its name in dist/. */
+  files: { id: string; name: string; locale: string; fileName: string }[];
 }
 
 /** Reads src/i18n/<locale>/<catalogue>.json; every locale must have every feature catalogue (ADR 088). */
@@ -45,24 +58,50 @@ export function catalogueTable(i18nDir: string): CatalogueTable {
   const hashes: Record<string, string> = {};
   const files: CatalogueTable['files'] = [];
   for (const name of names) {
+    const held = [name, ...(CARRIED[name] ?? [])];
     const hash = createHash('sha256').update(viteVersion);
-    for (const locale of locales) hash.update(`\0${locale}\0`).update(readFileSync(resolve(i18nDir, locale, `${name}.json`)));
+    for (const locale of locales)
+      for (const part of held) hash.update(`\0${locale}/${part}\0`).update(readFileSync(resolve(i18nDir, locale, `${part}.json`)));
     const short = hash.digest('base64url').slice(0, 8);
     hashes[name] = short;
-    for (const locale of locales) files.push({ id: resolve(i18nDir, locale, `${name}.json`), fileName: `assets/${name}-${locale}-${short}.js` });
+    for (const locale of locales) {
+      const id = held.length > 1 ? `${CARRIER_ID}${locale}/${name}` : resolve(i18nDir, locale, `${name}.json`);
+      files.push({ id, name, locale, fileName: `assets/${name}-${locale}-${short}.js` });
+    }
   }
   return { locales, hashes, files };
 }
 
-/** The module that replaces src/i18n/catalogue-files.ts in a build: same export, the table instead of the glob. */
+/**
+ * The module that replaces src/i18n/catalogue-files.ts in a build: same export, the table instead of the glob. A
+ * carried catalogue (`shell`) waits one task before choosing its file: a layout asks for its catalogues at once
+ * (lazyRoute), so by then its carrier's file has been asked for in the same locale, and the carrier's file answers
+ * (its texts hold the carried one's); asked for alone, it loads its own file.
+ */
 export function catalogueModule(table: Pick<CatalogueTable, 'locales' | 'hashes'>): string {
+  const carriers = Object.entries(CARRIED).flatMap(([carrier, held]) => held.map((name) => [name, carrier] as const));
+  const carriersOf = Object.fromEntries(
+    [...new Set(carriers.map(([name]) => name))].map((name) => [name, carriers.filter(([held]) => held === name).map(([, c]) => c)]),
+  );
   return [
     `const hashes = ${JSON.stringify(table.hashes)};`,
     `const locales = ${JSON.stringify(table.locales)};`,
-    // Beside the data layer's chunk in assets/: a path relative to this module's own file.
+    `const carriers = ${JSON.stringify(carriersOf)};`,
+    'const asked = new Map();',
+    // Beside the data layer's chunk in assets/: a path relative to this module's own file. One import per file.
+    'const file = (locale, name) => {',
+    '  const key = `${locale}/${name}`;',
+    '  if (!asked.has(key)) asked.set(key, import(/* @vite-ignore */ `./${name}-${locale}-${hashes[name]}.js`));',
+    '  return asked.get(key);',
+    '};',
+    'const carried = (locale, name) =>',
+    '  new Promise((done) => setTimeout(done)).then(() => {',
+    '    const carrier = carriers[name].find((c) => asked.has(`${locale}/${c}`));',
+    '    return file(locale, carrier ?? name);',
+    '  });',
     'export const catalogueFile = (locale, name) =>',
     '  locales.includes(locale) && Object.hasOwn(hashes, name)',
-    '    ? () => import(/* @vite-ignore */ `./${name}-${locale}-${hashes[name]}.js`)',
+    '    ? () => (Object.hasOwn(carriers, name) ? carried(locale, name) : file(locale, name))',
     '    : undefined;',
   ].join('\n');
 }
@@ -70,18 +109,31 @@ export function catalogueModule(table: Pick<CatalogueTable, 'locales' | 'hashes'
 /** The Vite plugin (web/vite.config.ts), production builds only: emits the files, swaps the module. */
 export function catalogueFiles(): Plugin {
   let table: CatalogueTable | undefined;
+  let i18nDir = '';
   return {
     name: 'portal-catalogue-files',
     apply: 'build',
     enforce: 'pre',
     configResolved(config) {
-      table = catalogueTable(resolve(config.root, 'src/i18n'));
+      i18nDir = resolve(config.root, 'src/i18n');
+      table = catalogueTable(i18nDir);
     },
     buildStart() {
-      for (const file of table?.files ?? []) this.emitFile({ type: 'chunk', id: file.id, fileName: file.fileName, preserveSignature: 'exports-only' });
+      for (const file of table?.files ?? [])
+        this.emitFile({ type: 'chunk', id: file.id, fileName: file.fileName, preserveSignature: 'exports-only' });
+    },
+    resolveId(id) {
+      return id.startsWith(CARRIER_ID) ? `\0${id}` : null;
     },
     load(id) {
-      return table && CATALOGUE_MODULE.test(id) ? catalogueModule(table) : null;
+      if (table && CATALOGUE_MODULE.test(id)) return catalogueModule(table);
+      if (!id.startsWith(`\0${CARRIER_ID}`)) return null;
+      // A carrier's file: its catalogue's texts and those it carries, one default export like a JSON module's.
+      const [locale = '', name = ''] = id.slice(CARRIER_ID.length + 1).split('/');
+      const texts = [name, ...(CARRIED[name] ?? [])].map(
+        (part) => JSON.parse(readFileSync(resolve(i18nDir, locale, `${part}.json`), 'utf8')) as object,
+      );
+      return `export default ${JSON.stringify(Object.assign({}, ...texts))};`;
     },
   };
 }
