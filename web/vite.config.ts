@@ -43,7 +43,7 @@ const serviceWorker = VitePWA({
 });
 
 /**
- * The data layer's chunk (below): the layer, the catalogue map, and what both portals' signed-in shells run, with
+ * The data layer's chunk (below): the layer, the catalogue files' table, and what both portals' signed-in shells run, with
  * everything they import that the entry does not. A module both shells import but neither group names would be
  * captured by the first portal's group, and every page of the other portal would download that shell (ADR 127).
  */
@@ -105,8 +105,9 @@ export default defineConfig({
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).
-            // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: every signed-in page
-            // loads a feature catalogue with its shell, and the login page needs neither (ADR 121). So does what
+            // The table of the feature catalogues' files (i18n/catalogue-files.ts, one hash per catalogue in a build:
+            // ADR 143) rides along: every signed-in page loads a feature catalogue with its shell, and the login page
+            // needs neither (ADR 121). So does what
             // both portals' shells run (EVERY_SIGNED_IN_PAGE): every signed-in page loads the layer first, and
             // neither portal's shell then downloads the other's (ADR 127).
             { name: 'data-layer', test: (id) => EVERY_SIGNED_IN_PAGE.some((path) => id.replaceAll('\\', '/').endsWith(path)), priority: 3 },

@@ -27,13 +27,19 @@ export const isCatalogueFile = (id: string): boolean =>
  * (connect-routes.tsx, app-routes.tsx): one file instead of two on every signed-in page, ~450 B of headers each
  * (ADR 143). `shell` keeps its own file for a screen that asks for it alone.
  */
-export const CARRIED: Record<string, string[]> = { connect: ['shell'], questionnaire: ['shell'] };
+export const CARRIED: Record<string, string[]> = { connect: ['shell'], questionnaire: ['shell'], shared: ['auth'] };
+/** The bundled catalogues' file in a locale other than English (English's are in the entry): `shared` carrying `auth`. */
+const BUNDLED_FILE = 'shared';
+const BUNDLED_MODULE = /[\\/]web[\\/]src[\\/]i18n[\\/]bundled-files\.ts$/;
+const ENGLISH = 'en-US';
 
 export interface CatalogueTable {
   /** Every locale with files, sorted. */
   locales: string[];
   /** Catalogue name → the hash in its file names. */
   hashes: Record<string, string>;
+  /** The hash in the names of the bundled catalogues' files (`shared-<locale>-<hash>.js`, `auth` inside). */
+  bundledHash: string;
   /** Each file: its JSON source (absolute; a carrier's, its id), its catalogue and locale, its name in dist/. */
   files: { id: string; name: string; locale: string; fileName: string }[];
 }
@@ -55,21 +61,45 @@ export function catalogueTable(i18nDir: string): CatalogueTable {
     if (namesOf(locale).join() !== names.join())
       throw new Error(`catalogue-files: ${locale} does not have the same catalogues as ${locales[0]} (ADR 088)`);
   }
+  const hashOf = (held: string[]) => {
+    const hash = createHash('sha256').update(viteVersion);
+    for (const locale of locales)
+      for (const part of held) hash.update(`\0${locale}/${part}\0`).update(readFileSync(resolve(i18nDir, locale, `${part}.json`)));
+    return hash.digest('base64url').slice(0, 8);
+  };
+  const fileOf = (name: string, locale: string, hash: string, held: string[]) => ({
+    id: held.length > 1 ? `${CARRIER_ID}${locale}/${name}` : resolve(i18nDir, locale, `${name}.json`),
+    name,
+    locale,
+    fileName: `assets/${name}-${locale}-${hash}.js`,
+  });
   const hashes: Record<string, string> = {};
   const files: CatalogueTable['files'] = [];
   for (const name of names) {
     const held = [name, ...(CARRIED[name] ?? [])];
-    const hash = createHash('sha256').update(viteVersion);
-    for (const locale of locales)
-      for (const part of held) hash.update(`\0${locale}/${part}\0`).update(readFileSync(resolve(i18nDir, locale, `${part}.json`)));
-    const short = hash.digest('base64url').slice(0, 8);
-    hashes[name] = short;
-    for (const locale of locales) {
-      const id = held.length > 1 ? `${CARRIER_ID}${locale}/${name}` : resolve(i18nDir, locale, `${name}.json`);
-      files.push({ id, name, locale, fileName: `assets/${name}-${locale}-${short}.js` });
-    }
+    const hash = (hashes[name] = hashOf(held));
+    for (const locale of locales) files.push(fileOf(name, locale, hash, held));
   }
-  return { locales, hashes, files };
+  const bundled = [BUNDLED_FILE, ...(CARRIED[BUNDLED_FILE] ?? [])];
+  const bundledHash = hashOf(bundled);
+  for (const locale of locales.filter((l) => l !== ENGLISH)) files.push(fileOf(BUNDLED_FILE, locale, bundledHash, bundled));
+  return { locales, hashes, bundledHash, files };
+}
+
+/** The module that replaces src/i18n/bundled-files.ts in a build: one file per locale for both bundled catalogues. */
+export function bundledModule(table: Pick<CatalogueTable, 'locales' | 'bundledHash'>): string {
+  return [
+    `export const LOCALES = ${JSON.stringify(table.locales.filter((locale) => locale !== ENGLISH))};`,
+    'const asked = new Map();',
+    'export const bundledFile = (locale, name) =>',
+    `  LOCALES.includes(locale) && ${JSON.stringify([BUNDLED_FILE, ...(CARRIED[BUNDLED_FILE] ?? [])])}.includes(name)`,
+    '    ? () => {',
+    // Beside the entry's chunk in assets/: a path relative to this module's own file. One import per locale.
+    `        if (!asked.has(locale)) asked.set(locale, import(/* @vite-ignore */ \`./${BUNDLED_FILE}-\${locale}-${table.bundledHash}.js\`));`,
+    '        return asked.get(locale);',
+    '      }',
+    '    : undefined;',
+  ].join('\n');
 }
 
 /**
@@ -79,7 +109,9 @@ export function catalogueTable(i18nDir: string): CatalogueTable {
  * (its texts hold the carried one's); asked for alone, it loads its own file.
  */
 export function catalogueModule(table: Pick<CatalogueTable, 'locales' | 'hashes'>): string {
-  const carriers = Object.entries(CARRIED).flatMap(([carrier, held]) => held.map((name) => [name, carrier] as const));
+  const carriers = Object.entries(CARRIED)
+    .filter(([carrier]) => carrier !== BUNDLED_FILE)
+    .flatMap(([carrier, held]) => held.map((name) => [name, carrier] as const));
   const carriersOf = Object.fromEntries(
     [...new Set(carriers.map(([name]) => name))].map((name) => [name, carriers.filter(([held]) => held === name).map(([, c]) => c)]),
   );
@@ -127,6 +159,7 @@ export function catalogueFiles(): Plugin {
     },
     load(id) {
       if (table && CATALOGUE_MODULE.test(id)) return catalogueModule(table);
+      if (table && BUNDLED_MODULE.test(id)) return bundledModule(table);
       if (!id.startsWith(`\0${CARRIER_ID}`)) return null;
       // A carrier's file: its catalogue's texts and those it carries, one default export like a JSON module's.
       const [locale = '', name = ''] = id.slice(CARRIER_ID.length + 1).split('/');

@@ -119,12 +119,16 @@ export function sectionFiles(
   // A catalogue another one's file carries is in that file (web/build/catalogue-files.ts CARRIED, ADR 143).
   const names = asked.filter((name) => !asked.some((other) => CARRIED[other]?.includes(name)));
   const table = catalogueTable(resolve(webRoot, 'src/i18n'));
+  const carrierOf = (name: string) =>
+    Object.keys(CARRIED).find((carrier) => BUNDLED.includes(carrier) && CARRIED[carrier]?.includes(name)) ?? name;
   const catalogueFile = (locale: string, name: string) =>
-    table.files.find((file) => file.locale === locale && file.name === name)?.fileName ??
-    chunks.find((chunk) => chunk.facadeModuleId === resolve(webRoot, `src/i18n/${locale}/${name}.json`))?.fileName;
+    table.files.find((file) => file.locale === locale && file.name === name)?.fileName;
   const translated = table.locales
     .filter((locale) => locale !== ENGLISH)
-    .map((locale) => ({ locale, files: [...BUNDLED, ...names].flatMap((name) => catalogueFile(locale, name) ?? []) }));
+    .map((locale) => ({
+      locale,
+      files: [...new Set([...BUNDLED, ...names].flatMap((name) => catalogueFile(locale, carrierOf(name)) ?? []))],
+    }));
   return { preload: [...js, ...names.flatMap((name) => catalogueFile(ENGLISH, name) ?? [])], translated };
 }
 
