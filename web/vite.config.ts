@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueFiles, isCatalogueFile } from './build/catalogue-files.ts';
 import { sectionPages } from './build/section-pages.ts';
 
 // The SPA is served from the same origin as the API (/api/*). In development `vite` proxies /api to the
@@ -42,7 +43,7 @@ const serviceWorker = VitePWA({
 });
 
 /**
- * The data layer's chunk (below): the layer, the catalogue map, and what both portals' signed-in shells run, with
+ * The data layer's chunk (below): the layer, the catalogue files' table, and what both portals' signed-in shells run, with
  * everything they import that the entry does not. A module both shells import but neither group names would be
  * captured by the first portal's group, and every page of the other portal would download that shell (ADR 127).
  */
@@ -63,7 +64,7 @@ const EVERY_SIGNED_IN_PAGE = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), serviceWorker, sectionPages()],
+  plugins: [react(), tailwindcss(), serviceWorker, catalogueFiles(), sectionPages()],
   server: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   preview: { proxy: { '/api': { target: apiOrigin, changeOrigin: false } } },
   // No source maps: they would be published with the site, full TypeScript source included (ADR 023).
@@ -98,12 +99,15 @@ export default defineConfig({
             { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/, priority: 5 },
             // pdf.js (ADR 047): only ever imported lazily (a PDF answer's viewer), its own long-cached chunk.
             { name: 'vendor-pdfjs', test: /node_modules[\\/]pdfjs-dist[\\/]/, priority: 6 },
-            { name: 'login', tags: ['$initial'], priority: 4 },
+            // The feature catalogues' files are entries of their own (web/build/catalogue-files.ts, ADR 143), so
+            // `$initial` would count them in: each stays its own file, loaded when its screen needs it.
+            { name: 'login', tags: ['$initial'], test: (id) => !isCatalogueFile(id), priority: 4 },
             // The data layer (data-bridge.ts) with everything it imports that the entry does not (SWR, zod, the
             // API client, the session): one chunk, loaded on every page right after the entry. Left alone, the
             // bundler cuts it into a dozen 1 KB chunks (what lazy routes share with it), each a request (ADR 097).
-            // The map of the feature catalogues' files (i18n/catalogue-files.ts) rides along: every signed-in page
-            // loads a feature catalogue with its shell, and the login page needs neither (ADR 121). So does what
+            // The table of the feature catalogues' files (i18n/catalogue-files.ts, one hash per catalogue in a build:
+            // ADR 143) rides along: every signed-in page loads a feature catalogue with its shell, and the login page
+            // needs neither (ADR 121). So does what
             // both portals' shells run (EVERY_SIGNED_IN_PAGE): every signed-in page loads the layer first, and
             // neither portal's shell then downloads the other's (ADR 127).
             { name: 'data-layer', test: (id) => EVERY_SIGNED_IN_PAGE.some((path) => id.replaceAll('\\', '/').endsWith(path)), priority: 3 },

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { CARRIED, catalogueTable } from './catalogue-files.ts';
 import { SECTION_PAGES, sectionPageFile } from '../../infra/spa-fallback.ts';
 
 /**
@@ -114,14 +115,20 @@ export function sectionFiles(
   if (!catalogues.has(module)) throw new Error(`section-pages: no lazyRoute line in the route tables loads ${module}`);
   const screen = gated.has(module) ? [] : [module];
   const js = [...closure([...shell, ...screen].map(chunkOf))].filter((name) => !inIndex.has(name));
-  const names = [...new Set([...screen, ...shell].flatMap((file) => catalogues.get(file) ?? []))];
+  const asked = [...new Set([...screen, ...shell].flatMap((file) => catalogues.get(file) ?? []))];
+  // A catalogue another one's file carries is in that file (web/build/catalogue-files.ts CARRIED, ADR 143).
+  const names = asked.filter((name) => !asked.some((other) => CARRIED[other]?.includes(name)));
+  const table = catalogueTable(resolve(webRoot, 'src/i18n'));
+  const carrierOf = (name: string) =>
+    Object.keys(CARRIED).find((carrier) => BUNDLED.includes(carrier) && CARRIED[carrier]?.includes(name)) ?? name;
   const catalogueFile = (locale: string, name: string) =>
-    chunks.find((chunk) => chunk.facadeModuleId === resolve(webRoot, `src/i18n/${locale}/${name}.json`))?.fileName;
-  const locales = new Set(chunks.flatMap((chunk) => /\/src\/i18n\/([\w-]+)\/\w+\.json$/.exec(chunk.facadeModuleId ?? '')?.[1] ?? []));
-  const translated = [...locales]
+    table.files.find((file) => file.locale === locale && file.name === name)?.fileName;
+  const translated = table.locales
     .filter((locale) => locale !== ENGLISH)
-    .sort()
-    .map((locale) => ({ locale, files: [...BUNDLED, ...names].flatMap((name) => catalogueFile(locale, name) ?? []) }));
+    .map((locale) => ({
+      locale,
+      files: [...new Set([...BUNDLED, ...names].flatMap((name) => catalogueFile(locale, carrierOf(name)) ?? []))],
+    }));
   return { preload: [...js, ...names.flatMap((name) => catalogueFile(ENGLISH, name) ?? [])], translated };
 }
 

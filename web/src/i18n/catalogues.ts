@@ -29,6 +29,7 @@ import type team from './en-US/team.json';
 import type audit from './en-US/audit.json';
 import type shell from './en-US/shell.json';
 import shared from './en-US/shared.json';
+import { bundledFile, LOCALES } from './bundled-files.ts';
 
 /**
  * The message catalogues (ARCHITECTURE: web/src/i18n/<locale>/<catalogue>.json). A catalogue holds whole
@@ -130,21 +131,19 @@ export type English = typeof shared &
 /** The English of the bundled catalogues: what the app can say before any feature loaded. */
 export const bundledEnglish: Tree = { ...shared, ...auth };
 
-/**
- * The bundled catalogues of the other locales: one chunk each, loaded when the locale is chosen. Vite expands
- * the glob at build time; the map of every other file (each feature's catalogue in each locale) is its own
- * chunk (catalogue-files.ts), loaded with the first feature catalogue, so its ~100 entries do not weigh on
- * the login page (ADR 121).
+/*
+ * The bundled catalogues of the other locales load through bundled-files.ts (one file per locale in a build, ADR 143);
+ * the loaders of every other file (each feature's catalogue in each locale) are their own module (catalogue-files.ts),
+ * loaded with the first feature catalogue, so they do not weigh on the login page (ADR 121); in a build, a table of
+ * one hash per catalogue (ADR 143).
  */
-const bundledFiles = import.meta.glob<{ default: Tree }>(['./*/shared.json', './*/auth.json', '!./en-US/*.json']);
 const isBundled = (name: CatalogueName): boolean => BUNDLED_CATALOGUES.some((bundled) => bundled === name);
 
 /** One catalogue in one locale; undefined when that locale has no such file (English's bundled ones are here already). */
 export async function loadCatalogueFile(locale: string, name: CatalogueName): Promise<Tree | undefined> {
-  const key = `./${locale}/${name}.json`;
-  const load = isBundled(name) ? bundledFiles[key] : (await import('./catalogue-files.ts')).catalogueFiles[key];
+  const load = isBundled(name) ? bundledFile(locale, name) : (await import('./catalogue-files.ts')).catalogueFile(locale, name);
   return (await load?.())?.default;
 }
 
 /** The locales with message files besides English, e.g. ['de-DE'] (every locale has every catalogue, ADR 088). */
-export const LOCALES = [...new Set(Object.keys(bundledFiles).map((file) => file.split('/')[1]!))];
+export { LOCALES };
