@@ -61,10 +61,10 @@ describe('section pages of the build (ADR 131)', () => {
   it('preloads the English catalogues and names the other locales’ files of the same catalogues, with no inline script', () => {
     const html = page('/connect/transactions');
     const english = (name: string) => manifest[`src/i18n/en-US/${name}.json`]?.file;
-    for (const name of ['transactions', 'exports', 'shell', 'connect']) expect(preloads(html), name).toContain(english(name));
+    for (const name of ['transactions', 'shell', 'connect']) expect(preloads(html), name).toContain(english(name));
     const meta = /<meta name="section-texts" content="([^"]*)">/.exec(html)?.[1] ?? '';
     const german = meta.split(';').find((entry) => entry.startsWith('de-DE '));
-    for (const name of ['transactions', 'exports', 'shell', 'connect', 'shared', 'auth'])
+    for (const name of ['transactions', 'shell', 'connect', 'shared', 'auth'])
       expect(german, name).toContain(`/${manifest[`src/i18n/de-DE/${name}.json`]?.file}`);
     // The CSP has no 'unsafe-inline' (ADR 023): the only scripts are files, the first reads' before the entry (ADR 135).
     expect([...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
