@@ -3,6 +3,7 @@ import * as z from '../shared/zod.ts';
 import { AuditFilter } from '../audit/audit.ts';
 import { ConnectSalesQuery } from '../sales/connect-sales.ts';
 import { TransactionFilter } from '../transaction/transaction.ts';
+import { EXPORT_FORMATS } from './export-formats.ts';
 
 /**
  * Export jobs (ADR 033): the whole filtered result, not the page, written by the
@@ -10,7 +11,7 @@ import { TransactionFilter } from '../transaction/transaction.ts';
  * presigned URLs. Above EXPORT_ROWS_PER_FILE rows the result is split into several files (SPEC 8 "Large
  * downloads" message).
  */
-export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export { EXPORT_FORMATS };
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;
 

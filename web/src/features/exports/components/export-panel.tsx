@@ -1,4 +1,5 @@
 import type { ExportFormat, ExportJob } from '@portal/core/export';
+import { EXPORT_FORMATS } from '@portal/core/export/formats';
 import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,11 +16,6 @@ import { type ExportTarget, exportRequest, isRunning } from '../model/export-pro
 const loadStart = () => import('./export-start.ts');
 const JobState = lazy(() => import('./export-job.tsx').then((m) => ({ default: m.JobState })));
 
-// The contract's formats (core `EXPORT_FORMATS`) without its runtime module, which the first view does not need
-// (ADR 141); the check below fails the typecheck when the contract gains a format this list lacks.
-const FORMATS = ['csv', 'xlsx'] as const satisfies readonly ExportFormat[];
-const everyFormat: Exclude<ExportFormat, (typeof FORMATS)[number]> extends never ? true : false = true;
-void everyFormat;
 const preload = () => {
   void loadStart().catch(() => undefined);
   void import('./export-job.tsx').catch(() => undefined);
@@ -80,7 +76,7 @@ export function ExportPanel({ target, className = '' }: ExportPanelProps) {
         <div className="flex flex-wrap items-center gap-3">
           <fieldset className="flex items-center gap-1 rounded-lg bg-slate-100 p-1" disabled={running}>
             <legend className="sr-only">{t('exports.format')}</legend>
-            {FORMATS.map((f) => (
+            {EXPORT_FORMATS.map((f) => (
               <label
                 key={f}
                 className={`cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium ${format === f ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}
