@@ -7,6 +7,16 @@ import { SourceId } from '../shared/schemas.ts';
  * `customers` is retailers ∪ providers without duplicate ids. Every customer list holds only the
  * customers the caller may act for (ADR 015), and the divisions only theirs.
  */
+/**
+ * The two lists a connect customer is in (`retailers`, `providers` below; a customer may be in both): whose
+ * figures a connect sales read or a report is about (ADR 037). Here, beside the lists, and not in the sales
+ * contract: the screens that name a customer type (the sales screen, both report screens) load master data
+ * anyway, and apart this pair was a file of its own on each of them (ADR 144).
+ */
+export const CUSTOMER_TYPES = ['retailer', 'provider'] as const;
+export const CustomerType = z.enum(CUSTOMER_TYPES);
+export type CustomerType = z.infer<typeof CustomerType>;
+
 export const MasterDataCustomer = z.object({ customerId: z.string(), name: z.string(), customerGroupId: z.optional(z.string()) });
 export type MasterDataCustomer = z.infer<typeof MasterDataCustomer>;
 

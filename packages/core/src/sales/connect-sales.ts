@@ -1,4 +1,5 @@
 import * as z from '../shared/zod.ts';
+import { CustomerType } from '../masterdata/master-data.ts';
 import { SalesQuery } from './sales.ts';
 
 /**
@@ -8,9 +9,7 @@ import { SalesQuery } from './sales.ts';
  * retailer's sales in its stores, or a provider's: the sales of the products whose content provider it is,
  * in every retailer's stores. A provider's figures take no store filter, and no EAN filter by store.
  */
-export const CONNECT_SALES_CUSTOMER_TYPES = ['retailer', 'provider'] as const;
-export const ConnectSalesCustomerType = z.enum(CONNECT_SALES_CUSTOMER_TYPES);
-export type ConnectSalesCustomerType = z.infer<typeof ConnectSalesCustomerType>;
+export { CUSTOMER_TYPES as CONNECT_SALES_CUSTOMER_TYPES, CustomerType as ConnectSalesCustomerType } from '../masterdata/master-data.ts';
 
-export const ConnectSalesQuery = z.extend(SalesQuery, { customerType: z._default(ConnectSalesCustomerType, 'retailer') });
+export const ConnectSalesQuery = z.extend(SalesQuery, { customerType: z._default(CustomerType, 'retailer') });
 export type ConnectSalesQuery = z.infer<typeof ConnectSalesQuery>;

@@ -1,4 +1,5 @@
 import { hasModulePermission } from '@portal/core/auth';
+import { lazy } from 'react';
 import { ReportRoute, type ReportPermissions } from '../../features/reports/routes/report-route.tsx';
 import { useSession } from '../../lib/auth.ts';
 
@@ -21,4 +22,11 @@ export function ConnectReportRoute() {
   return <ReportRoute may={useReportPermissions()} />;
 }
 
-export { NewReportRoute as ConnectNewReportRoute } from '../../features/reports/routes/report-route.tsx';
+/**
+ * /connect/reports/new: the new report's form, a module of its own that this one loads when the route renders, so
+ * a report's page does not download the customer choice and the remembered customer (ADR 144). It shares the
+ * page's definition form, so it comes after this module, which a deep link here loads first anyway.
+ */
+export const ConnectNewReportRoute = lazy(() =>
+  import('../../features/reports/routes/new-report-route.tsx').then((m) => ({ default: m.NewReportRoute })),
+);

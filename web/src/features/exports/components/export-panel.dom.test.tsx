@@ -11,7 +11,8 @@ import { ExportPanel } from '../index.ts';
 const filter = { customerId: 'R-1', startDate: '2026-11-01', endDate: '2026-11-20' };
 const job = exportJobFixture;
 
-beforeAll(() => loadCatalogue('exports'));
+// The card's texts travel in each screen's catalogue (ADR 144): transactions' here.
+beforeAll(() => loadCatalogue('transactions'));
 
 function renderPanel(target: Parameters<typeof ExportPanel>[0]['target'] = { kind: 'transactions', filter }) {
   return render(

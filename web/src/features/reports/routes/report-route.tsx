@@ -1,6 +1,6 @@
-import { REPORT, type Report, type ReportSchedule } from '@portal/core/report';
+import type { Report, ReportErrorCode, ReportSchedule } from '@portal/core/report';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -9,19 +9,17 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
 import { NearView } from '../../../components/ui/near-view.tsx';
-import { SelectField } from '../../../components/ui/select-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
-import { preferredCustomer, useCustomerMemory } from '../../../lib/customer-memory.ts';
 import { paths } from '../../../lib/paths.ts';
-import { createCustomReport, deleteCustomReport, saveSchedule, updateCustomReport, useReport, useSchedule } from '../api/report-calls.ts';
+import { deleteCustomReport, saveSchedule, updateCustomReport, useReport, useSchedule } from '../api/report-calls.ts';
 import { useMasterData } from '../api/reports.ts';
 import { DefinitionForm, GeneralDefinition } from '../components/definition-form.tsx';
 import { useReportName } from '../components/report-name.ts';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { useDraftForm } from '../components/use-draft-form.ts';
 import { useRowAction } from '../components/use-row-action.ts';
-import { draftOf, draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
+import { draftOf, draftProblems, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
 import { ReportQuery } from '../components/report-query.tsx';
 
@@ -50,10 +48,10 @@ function Lower({ children }: { children: ReactNode }) {
   );
 }
 
-const listPath = (customerId: string, tab: 'general' | 'custom') =>
+export const listPath = (customerId: string, tab: 'general' | 'custom') =>
   `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
 
-function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
   return (
     <Card className="p-4 sm:p-6">
       <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
@@ -64,71 +62,11 @@ function Section({ title, description, children }: { title: string; description?
 }
 
 /**
- * /connect/reports/new (ADR 044; "New report"): a custom report's definition for the customer in
- * the URL; saved, it opens the report's page for its schedule and recipients.
+ * The one report error code the page's first view tells apart. Spelled here, checked against core's catalogue
+ * by the type: importing `REPORT` would load core's whole report error catalogue as a file of its own on the
+ * page (ADR 144); the lower panels, which read more of it, load it with them.
  */
-export function NewReportRoute() {
-  const t = useT();
-  const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
-  const masterData = useMasterData();
-  const types = masterData.data?.transactionTypes;
-  const customers = masterData.data?.customers ?? [];
-  // A deep link works without ?customer= (ADR 053): the only customer, else the one chosen last
-  // (lib/customer-memory.ts); else the user chooses here.
-  const { remembered, remember } = useCustomerMemory();
-  const customerId = params.get('customer') || (preferredCustomer(customers, remembered, (c) => c.customerId)?.customerId ?? '');
-  const chooseCustomer = (customer: string) => {
-    remember(customer);
-    const next = new URLSearchParams(params);
-    next.set('customer', customer);
-    setParams(next, { replace: true });
-  };
-  const customerOptions = [
-    ...(customerId ? [] : [{ value: '', label: t('reportPage.definition.chooseCustomer') }]),
-    ...customers.map((c) => ({ value: c.customerId, label: c.name })),
-  ];
-  if (customerId && !customers.some((c) => c.customerId === customerId)) customerOptions.push({ value: customerId, label: customerId });
-  const [attemptKey, setAttemptKey] = useState<string | null>(null);
-  const { fields, failure } = useDraftForm<ReportDraft>({
-    initial: newReportDraft,
-    problemsOf: (d) => draftProblems(d, customerId),
-    canSave: Boolean(customerId),
-    save: async (d) => {
-      // The key's generator loads with the first save: the report's page (this module) does not create (ADR 141).
-      const key = attemptKey ?? (await import('../../../lib/idempotency-key.ts')).generateIdempotencyKey();
-      setAttemptKey(key);
-      const report = await createCustomReport(reportInput(d, customerId), key);
-      navigate(paths.connect.report(report.processId), { replace: true });
-    },
-  });
-  return (
-    <div>
-      <BackLink to={listPath(customerId, 'custom')} />
-      <PageHeader title={t('reports.newReport')} description={t('reportPage.definition.newDescription')} />
-      <Section title={t('reportPage.definition.title')}>
-        <SaveOutcome failure={failure} />
-        {masterData.data && customers.length !== 1 ? (
-          <div className="mb-4 max-w-sm">
-            <SelectField
-              label={t('reports.customer')}
-              value={customerId}
-              options={customerOptions}
-              onValueChange={chooseCustomer}
-              disabled={customers.length === 0}
-            />
-          </div>
-        ) : null}
-        {masterData.data && !customerId ? (
-          <Alert theme="orange" className="mb-4">
-            {t('reportPage.definition.noCustomer')}
-          </Alert>
-        ) : null}
-        <DefinitionForm {...fields} types={types} submitLabel={t('reportPage.definition.create')} />
-      </Section>
-    </div>
-  );
-}
+const NOT_FOUND = 'REPORT.NOT_FOUND' satisfies ReportErrorCode;
 
 /** /connect/reports/:processId: a report's definition, schedule, recipients, "Run now" and run log. */
 export function ReportRoute({ may }: { may: ReportPermissions }) {
@@ -136,7 +74,7 @@ export function ReportRoute({ may }: { may: ReportPermissions }) {
   const { processId = '' } = useParams();
   const report = useReport(processId);
   // Another customer's report answers like none (ADR 015): say so, with the way back.
-  if (report.error instanceof ApiError && report.error.code === REPORT.NOT_FOUND) {
+  if (report.error instanceof ApiError && report.error.code === NOT_FOUND) {
     return (
       <div>
         <BackLink to={paths.connect.reports} />
@@ -216,7 +154,7 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
 }
 
 /** Above a card's form: what its last save answered (the server's failure; the confirmation, where given). */
-function SaveOutcome({ failure, saved }: { failure: { message: string } | null; saved?: string | null }) {
+export function SaveOutcome({ failure, saved }: { failure: { message: string } | null; saved?: string | null }) {
   return (
     <>
       {failure ? (
@@ -233,7 +171,7 @@ function SaveOutcome({ failure, saved }: { failure: { message: string } | null; 
   );
 }
 
-function BackLink({ to }: { to: string }) {
+export function BackLink({ to }: { to: string }) {
   const t = useT();
   return (
     <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
