@@ -36,7 +36,7 @@ describe('section pages (infra/spa-fallback.ts)', () => {
   it('names only route modules a route table loads with lazyRoute (the build reads their catalogues there)', () => {
     const loaded = routeCatalogues(webRoot);
     for (const [prefix, module] of Object.entries(SECTION_PAGES)) expect(loaded.has(module), `${prefix}: ${module}`).toBe(true);
-    expect(loaded.get('src/app/routes/connect-transactions-route.tsx')).toEqual(['transactions']);
+    expect(loaded.get('src/app/routes/connect-transactions-route.tsx')).toEqual(['transactions', 'exports']);
     expect(loaded.get('src/features/order/routes/address-route.tsx')).toEqual(['order', 'retailer']);
     expect(loaded.get('src/app/layouts/connect-layout.tsx')).toEqual(['shell', 'connect']);
   });

@@ -23,11 +23,19 @@ export const isCatalogueFile = (id: string): boolean =>
   id.startsWith(`\0${CARRIER_ID}`) || /[\\/]src[\\/]i18n[\\/][\w-]+[\\/](?!(shared|auth)\.json$)\w+\.json$/.test(id);
 
 /**
- * Catalogue → the catalogues its built file also holds. Each portal's layout loads `shell` with its own catalogue
- * (connect-routes.tsx, app-routes.tsx): one file instead of two on every signed-in page, ~450 B of headers each
- * (ADR 143). `shell` keeps its own file for a screen that asks for it alone.
+ * Catalogue → the catalogues its built file also holds, where a route always asks for them together (its lazyRoute
+ * line in connect-routes.tsx or app-routes.tsx): one file instead of two, ~450 B of headers each (ADR 143). Each
+ * portal's layout loads `shell` with its own catalogue; the transactions and connect sales screens load the export
+ * card's `exports` with theirs (ADR 144). A carried catalogue keeps its own file for a screen that asks for it alone
+ * (the audit logs' `exports`).
  */
-export const CARRIED: Record<string, string[]> = { connect: ['shell'], questionnaire: ['shell'], shared: ['auth'] };
+export const CARRIED: Record<string, string[]> = {
+  connect: ['shell'],
+  questionnaire: ['shell'],
+  transactions: ['exports'],
+  connectSales: ['exports'],
+  shared: ['auth'],
+};
 /** The bundled catalogues' file in a locale other than English (English's are in the entry): `shared` carrying `auth`. */
 const BUNDLED_FILE = 'shared';
 const BUNDLED_MODULE = /[\\/]web[\\/]src[\\/]i18n[\\/]bundled-files\.ts$/;

@@ -11,8 +11,7 @@ import { ExportPanel } from '../index.ts';
 const filter = { customerId: 'R-1', startDate: '2026-11-01', endDate: '2026-11-20' };
 const job = exportJobFixture;
 
-// The card's texts travel in each screen's catalogue (ADR 144): transactions' here.
-beforeAll(() => loadCatalogue('transactions'));
+beforeAll(() => loadCatalogue('exports'));
 
 function renderPanel(target: Parameters<typeof ExportPanel>[0]['target'] = { kind: 'transactions', filter }) {
   return render(
