@@ -10,8 +10,9 @@ import { createFileStore, type FileStore } from '@portal/backend/platform/files'
 import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import type { AuditReader } from '@portal/backend/audit';
 import { decodeAccess } from '@portal/core/auth';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import { testEan } from './ean.ts';
+import { suiteWorld } from './suite-world.ts';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -74,38 +75,17 @@ export type S3World = { s3: S3StandIn; backend: Backend; files: FileStore };
 
 /**
  * The world of a suite over a local S3 (createS3TestBackend): `start` (in the suite's beforeAll, with the
- * configuration `overrides` known only then, e.g. an SFTP stand-in's) makes it, the getters read it once
+ * configuration `overrides` known only then, e.g. an SFTP stand-in's) makes it, its fields read it once
  * started (a read before throws) and the stand-in stops after the suite, so no suite declares, assigns and
  * stops the same variables again.
  */
 export function s3Suite(now: (() => Date) | undefined, bucket: { FILES_BUCKET: string } | { REPORTS_BUCKET: string }) {
-  let world: S3World | undefined;
-  const started = (): S3World => {
-    if (!world) throw new Error('the S3 suite is not started: call start() in beforeAll');
-    return world;
-  };
-  afterAll(async () => {
-    await world?.s3.stop();
-  });
-  return {
-    async start(overrides: Record<string, string | undefined> = {}): Promise<S3World> {
-      world = await createS3TestBackend(now, bucket, overrides);
-      return world;
-    },
-    get s3() {
-      return started().s3;
-    },
-    get backend() {
-      return started().backend;
-    },
-    get files() {
-      return started().files;
-    },
+  const world = suiteWorld<S3World>('the S3 suite', (started) => started.s3.stop());
+  return Object.assign(world.view(['s3', 'backend', 'files']), {
+    start: async (overrides: Record<string, string | undefined> = {}) => world.set(await createS3TestBackend(now, bucket, overrides)),
     /** The keys of the bucket's objects under `prefix`, in the listing's order. */
-    keys(prefix: string): Promise<string[]> {
-      return listKeys(started().s3.endpoint, Object.values(bucket)[0] ?? '', prefix);
-    },
-  };
+    keys: (prefix: string) => listKeys(world.started().s3.endpoint, Object.values(bucket)[0] ?? '', prefix),
+  });
 }
 
 /**
