@@ -1,6 +1,6 @@
 import { queryAll } from '@portal/backend/platform/db';
 import { serialWithTransactions } from '@portal/backend/couponing';
-import { type Backend, actorFor } from '@portal/backend';
+import { actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
 import { CONTRACT_COUPON_STATUSES, COUPON_STATUS_LABELS } from '@portal/core/shared';
 import {
@@ -23,8 +23,7 @@ import {
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson, signInCookie } from '../../tests/support/api.ts';
-import { createTestBackend } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { apiSuite } from '../../tests/support/test-app.ts';
 import { testEan } from '../../tests/support/ean.ts';
 
 /**
@@ -36,8 +35,7 @@ import { testEan } from '../../tests/support/ean.ts';
 // 02:00 UTC: already the 21st in Berlin, still the 20th in New York (expiry follows the user's day).
 const TODAY = '2026-11-21';
 let clock = new Date(`${TODAY}T02:00:00Z`);
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
+const world = apiSuite(() => clock, '203.0.113.21');
 const PASSWORD = 'Correct-Horse-42!';
 
 const ean = (n: number) => testEan('401', n);
@@ -75,20 +73,20 @@ const headers = (user: User, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
-const signIn = (username: string) => signInCookie(app, username, PASSWORD, 'ordering');
+const signIn = (username: string) => signInCookie(world.app, username, PASSWORD, 'ordering');
 
 // --- Calls ------------------------------------------------------------------------------------------
 
 type Call = { user?: User; ean?: string; terminalId?: string; key?: string; body?: unknown };
 const query = (serials: unknown, user: User = 'full') =>
-  app.request('/api/serial-number-check', { method: 'POST', headers: headers(user), body: JSON.stringify({ serials }) });
+  world.app.request('/api/serial-number-check', { method: 'POST', headers: headers(user), body: JSON.stringify({ serials }) });
 const withEan = (path: string, ean?: string) => (ean === undefined ? path : `${path}?ean=${encodeURIComponent(ean)}`);
 const details = (serial: string, { user = 'full', ean }: Call = {}) =>
-  app.request(withEan(`/api/serial-number-check/${serial}`, ean), { headers: headers(user) });
+  world.app.request(withEan(`/api/serial-number-check/${serial}`, ean), { headers: headers(user) });
 const couponingStatus = (serial: string, { user = 'full', ean }: Call = {}) =>
-  app.request(withEan(`/api/get-couponing-status/${serial}`, ean), { headers: headers(user) });
+  world.app.request(withEan(`/api/get-couponing-status/${serial}`, ean), { headers: headers(user) });
 const act = (serial: string, action: string, { user = 'full', ean = GIFT.ean, terminalId = 'T-1', key, body }: Call = {}) =>
-  app.request(`/api/serial-number-check/${serial}/${action}`, {
+  world.app.request(`/api/serial-number-check/${serial}/${action}`, {
     method: 'POST',
     headers: headers(user, key ? { 'Idempotency-Key': key } : {}),
     body: JSON.stringify(body ?? { ean, terminalId }),
@@ -122,7 +120,7 @@ const newKey = () => `coupon-key-${String(++keyCounter).padStart(8, '0')}`;
 // --- Data -------------------------------------------------------------------------------------------
 
 async function importKind(kind: string, records: object[]) {
-  const report = await backend.imports.importRecords(
+  const report = await world.backend.imports.importRecords(
     kind as 'serials',
     records.map((data, i) => ({ line: i + 1, data })),
   );
@@ -167,14 +165,14 @@ const card = async (spec: CardSpec = {}) => (await cards([spec]))[0]!;
 
 /** Every item under a partition key, in key order (a serial: its cards and transactions). */
 const itemsOf = async (pk: string) =>
-  (await queryAll(backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))
+  (await queryAll(world.backend.db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true }))
     .items;
 const partition = (serial: string) => itemsOf(`SERIAL#${serial}`);
 /** The card's item and its bookings (transaction rows of the serial, ADR 032), in booking order. */
 async function stored(serial: string, cardEan = GIFT.ean) {
   const items = await partition(serial);
   const cardItem = items.find((i) => i.sk === `CARD#${cardEan}`);
-  const txs = (await serialWithTransactions(backend.db, serial)).transactions
+  const txs = (await serialWithTransactions(world.backend.db, serial)).transactions
     .filter((t) => t.ean === cardEan)
     .sort((a, b) => a.version - b.version);
   return { card: cardItem, txs };
@@ -206,8 +204,7 @@ function cardPerPair(pairs: readonly Pair[]) {
 const rowsOf = (pairs: readonly Pair[]) => pairs.map((p) => [stateName(p.from), p.action, p] as const);
 
 beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, () => '203.0.113.21');
+  await world.start();
   await importKind(
     'accounts',
     Object.entries(USERS).map(([username, u]) => ({
@@ -537,9 +534,9 @@ describe('concurrency', () => {
 describe('a long history', () => {
   it('shows the newest 100 transactions and counts them all', async () => {
     const serial = await card({ status: 'activated' });
-    const account = (await getAccount(backend.db, 'full'))!;
+    const account = (await getAccount(world.backend.db, 'full'))!;
     const actor = actorFor(account, { method: 'password' });
-    for (let i = 1; i <= 103; i += 1) await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: `T-${i}` });
+    for (let i = 1; i <= 103; i += 1) await world.backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: `T-${i}` });
     const shown = SerialDetails.parse(await readJson(await details(serial, { ean: GIFT.ean })));
     expect(shown.transactionCount).toBe(103);
     expect(shown.transactions).toHaveLength(100);
@@ -551,17 +548,17 @@ describe('a long history', () => {
 describe('bookings are transactions (ADR 032)', () => {
   it("shows each booking in the retailer's connect transactions, counted in its day, with the product's face value", async () => {
     const serial = await card({ status: 'notReady' });
-    const account = (await getAccount(backend.db, 'full'))!;
+    const account = (await getAccount(world.backend.db, 'full'))!;
     const actor = actorFor(account, { method: 'password' });
     const reader = {
       ...actor,
       access: { ...actor.access, modules: { ...actor.access.modules, payment: { permissions: { transactions: true }, settings: {} } } },
     } as typeof actor;
     const query = { customerId: OWN, startDate: TODAY, endDate: TODAY, index: 0, maxResults: 25 as const, serial };
-    const before = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
-    await backend.couponing.act(actor, serial, 'activate', { ean: GIFT.ean, terminalId: 'T-TX' });
-    await backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: 'T-TX' });
-    const page = await backend.transactions.list(reader, query, 'UTC');
+    const before = await world.backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
+    await world.backend.couponing.act(actor, serial, 'activate', { ean: GIFT.ean, terminalId: 'T-TX' });
+    await world.backend.couponing.act(actor, serial, 'check', { ean: GIFT.ean, terminalId: 'T-TX' });
+    const page = await world.backend.transactions.list(reader, query, 'UTC');
     expect(
       page.items.map((t) => [t.transactionId, t.type, t.amount, t.currency, t.terminalId, t.source, t.by, t.productName, t.result]),
     ).toEqual([
@@ -590,10 +587,11 @@ describe('bookings are transactions (ADR 032)', () => {
       'type',
     ]);
     // The day's summaries counted both (the list's totalCount without a serial comes from them).
-    const after = await backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
+    const after = await world.backend.transactions.list(reader, { ...query, serial: undefined }, 'UTC');
     expect(after.totalCount).toBe(before.totalCount + 2);
     expect(
-      (await backend.transactions.list(reader, { ...query, serial: undefined, type: 'activation', terminalId: 'T-TX' }, 'UTC')).totalCount,
+      (await world.backend.transactions.list(reader, { ...query, serial: undefined, type: 'activation', terminalId: 'T-TX' }, 'UTC'))
+        .totalCount,
     ).toBe(1);
   });
 });
@@ -656,7 +654,7 @@ describe('Idempotency-Key', () => {
     const booked = deferredCount(1);
     let cardReads = 0;
     const name = 'interleaveRetries';
-    backend.db.doc.middlewareStack.add(
+    world.backend.db.doc.middlewareStack.add(
       (next, context) => async (args) => {
         const input = JSON.stringify(args.input);
         const command = String(context.commandName);
@@ -674,7 +672,7 @@ describe('Idempotency-Key', () => {
       expect(responses.map((r) => r.status).sort()).toEqual([200, 201]);
       for (const res of responses) expect((await answerOf(res, res.status)).card.couponingStatus).toBe('redeemed');
     } finally {
-      backend.db.doc.middlewareStack.remove(name);
+      world.backend.db.doc.middlewareStack.remove(name);
     }
     expect((await stored(serial)).txs).toHaveLength(1);
   });
@@ -692,7 +690,7 @@ describe('Idempotency-Key', () => {
     try {
       clock = new Date(saved.getTime() + 24 * 60 * 60 * 1000 + 1000);
       const cookie = await signIn('full');
-      const res = await app.request(`/api/serial-number-check/${serial}/check`, {
+      const res = await world.app.request(`/api/serial-number-check/${serial}/check`, {
         method: 'POST',
         headers: { 'X-Portal': 'ordering', 'Content-Type': 'application/json', Cookie: cookie, 'Idempotency-Key': key },
         body: JSON.stringify({ ean: GIFT.ean, terminalId: 'T-1' }),
@@ -1039,9 +1037,13 @@ describe('validation: 400 with {code, message} and field issues, never 500', () 
     expect(await issuesOf(await query([]))).toEqual([{ path: 'serials', message: 'Enter at least one serial number.' }]);
     expect((await issuesOf(await query('7100000000000001')))![0]!.path).toBe('serials');
     expect((await issuesOf(await query([7100000000000001])))![0]!.path).toBe('serials.0');
-    const noField = await app.request('/api/serial-number-check', { method: 'POST', headers: headers('full'), body: '{}' });
+    const noField = await world.app.request('/api/serial-number-check', { method: 'POST', headers: headers('full'), body: '{}' });
     expect((await issuesOf(noField))![0]!.path).toBe('serials');
-    const notJson = await app.request('/api/serial-number-check', { method: 'POST', headers: headers('full'), body: '{"serials": [' });
+    const notJson = await world.app.request('/api/serial-number-check', {
+      method: 'POST',
+      headers: headers('full'),
+      body: '{"serials": [',
+    });
     expect(notJson.status).toBe(400);
     expect(await readJson(notJson)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
   });
@@ -1104,7 +1106,7 @@ describe('validation: 400 with {code, message} and field issues, never 500', () 
           await act(serial, action, { body }),
           await act(encodeURIComponent(text), action),
           await act(serial, action, { body: { ean: text, terminalId: text } }),
-          await app.request('/api/serial-number-check', { method: 'POST', headers: headers('full'), body: JSON.stringify(body) }),
+          await world.app.request('/api/serial-number-check', { method: 'POST', headers: headers('full'), body: JSON.stringify(body) }),
           await query([text]),
           await details(encodeURIComponent(text)),
           await couponingStatus(serial, { ean: text }),

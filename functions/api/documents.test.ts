@@ -1,16 +1,13 @@
-import type { Backend } from '@portal/backend';
 import { documentKey, newDocumentId, storeDocument } from '@portal/backend/documents';
 import { listDocuments } from '@portal/backend/documents/testing';
-import { createFileStore } from '@portal/backend/platform/files';
-import { listKeys } from '@portal/backend/platform/files/test';
 import { Document, DocumentFiled, DocumentList } from '@portal/core/documents';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { connectAccount, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 import { tickingClock } from '../../tests/support/clocks.ts';
-import { createApp } from './app.ts';
 
 /**
  * A customer's document folder (ADR 082) through the API against DynamoDB Local and s3rver: the listing by
@@ -20,27 +17,13 @@ import { createApp } from './app.ts';
  * customer's document answering exactly like a missing one; path tricks in names refused with field issues.
  */
 const PASSWORD = 'Documents-Folder-2026!';
-const BUCKET = 'documents-test';
 const APPROVAL_HOST = 'approve.documents.test';
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
-let cookies: Record<string, string>;
+const world = s3ApiSuite(tickingClock(), { FILES_BUCKET: 'documents-test' }, '203.0.113.82');
 const docsUploadKey = idempotencyKeys('docs-upload', 8);
 const docsTrickKey = idempotencyKeys('docs-trick', 8);
 const docsCapKey = idempotencyKeys('docs-cap', 8);
 
-type Answer = { status: number; body: Record<string, unknown>; text: string; headers: Headers };
-async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.clone().text();
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Record<string, unknown>>(res) : {};
-  return { status: res.status, body: json, text, headers: res.headers };
-}
+const call = world.callWithResponse;
 const pdf = () =>
   Buffer.from(
     '%PDF-1.4\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R >>\nendobj\n2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n',
@@ -77,12 +60,12 @@ async function upload(
 async function supplierFile(customerId: string, folder: string, name: string, bytes: Buffer, at: string, contentType = 'application/pdf') {
   const documentId = newDocumentId();
   const objectKey = documentKey(customerId, documentId);
-  await createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }).put(objectKey, bytes, {
+  await world.files.put(objectKey, bytes, {
     contentType,
     fileName: name,
   });
   await storeDocument(
-    backend.db,
+    world.backend.db,
     customerId,
     { documentId, folder, name, bytes: bytes.length, contentType, uploadedAt: at, uploadedBy: 'operator', source: 'supplier', objectKey },
     'operator',
@@ -93,8 +76,7 @@ async function supplierFile(customerId: string, folder: string, name: string, by
 let contractId = '';
 let foreignId = '';
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(tickingClock(), { FILES_BUCKET: BUCKET }));
-  app = createApp(backend, () => '203.0.113.82');
+  const { backend } = await world.start();
   const account = (username: string, customerId: string, modules: object, securityFlag = 16) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@documents.example`, securityFlag, modules });
   await importOk(backend, 'retailers', [
@@ -121,11 +103,8 @@ beforeAll(async () => {
     '2026-02-01T09:00:00.000Z',
   );
   foreignId = await supplierFile('R-D2', 'Contracts', 'Foreign contract.pdf', pdf(), '2026-01-10T09:00:00.000Z');
-  cookies = await signInAll(app, ['reader.d', 'editor.d', 'supplier.d', 'foreign.d', 'approver.d', 'approver2.d'], PASSWORD);
+  await world.signIn(['reader.d', 'editor.d', 'supplier.d', 'foreign.d', 'approver.d', 'approver2.d'], PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await s3?.stop();
-});
 
 describe('the folder', () => {
   it('lists a folder’s files and sub-folders, sorted by each column both ways, and finds files by name in every folder', async () => {
@@ -147,10 +126,10 @@ describe('the folder', () => {
 
   it('costs one Query page for 1,000 files (key range of the documents alone)', async () => {
     const many = 'R-D3';
-    await importOk(backend, 'retailers', [{ customerId: many, name: 'Many Documents' }]);
+    await importOk(world.backend, 'retailers', [{ customerId: many, name: 'Many Documents' }]);
     const store = (i: number) =>
       storeDocument(
-        backend.db,
+        world.backend.db,
         many,
         {
           documentId: `doc-many-${i}`,
@@ -166,7 +145,7 @@ describe('the folder', () => {
         'operator',
       );
     for (let from = 0; from < 1000; from += 50) await Promise.all(Array.from({ length: 50 }, (_, k) => store(from + k)));
-    const read = await listDocuments(backend.db, many);
+    const read = await listDocuments(world.backend.db, many);
     expect([read.items.length, read.calls]).toEqual([1000, 1]);
   }, 120_000);
 });
@@ -191,10 +170,10 @@ describe('downloads', () => {
   });
 
   it('keeps a download on record 13 months (TTL), and no longer lists one past it that TTL has not deleted yet', async () => {
-    const { items } = await backend.db.doc
+    const { items } = await world.backend.db.doc
       .send(
         new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
-          TableName: backend.db.table,
+          TableName: world.backend.db.table,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :dl)',
           ExpressionAttributeValues: { ':pk': 'DOCS#R-D1', ':dl': `DL#${contractId}#` },
         }),
@@ -205,9 +184,9 @@ describe('downloads', () => {
     const until = new Date(Number(items[0]!.expiresAt) * 1000);
     expect(until.getUTCFullYear() * 12 + until.getUTCMonth() - (at.getUTCFullYear() * 12 + at.getUTCMonth())).toBe(13);
     expect(until.getUTCDate()).toBeLessThanOrEqual(at.getUTCDate());
-    await backend.db.doc.send(
+    await world.backend.db.doc.send(
       new (await import('@aws-sdk/lib-dynamodb')).PutCommand({
-        TableName: backend.db.table,
+        TableName: world.backend.db.table,
         Item: { ...items[0], sk: `DL#${contractId}#2020-01-01T00:00:00.000Z#old.reader`, username: 'old.reader', expiresAt: 1_600_000_000 },
       }),
     );
@@ -238,8 +217,8 @@ describe('uploads and deletes', () => {
       source: 'company',
       uploadedBy: 'editor.d',
     });
-    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
-    expect(await listKeys(s3.endpoint, BUCKET, `documents/R-D1/${doc.documentId}`)).toEqual([`documents/R-D1/${doc.documentId}`]);
+    expect(await world.keys('workflow-uploads/pending/documents/')).toEqual([]);
+    expect(await world.keys(`documents/R-D1/${doc.documentId}`)).toEqual([`documents/R-D1/${doc.documentId}`]);
     const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=terms')).body);
     expect(found.documents.map((d) => d.documentId)).toEqual([doc.documentId]);
   });
@@ -261,7 +240,7 @@ describe('uploads and deletes', () => {
   it('refuses markup by its bytes and keeps nothing of it', async () => {
     const done = await upload('editor.d', 'R-D1', SVG, 'drawing.pdf');
     expect([done.status, done.body.code]).toEqual([400, 'WORKFLOW.UPLOAD_REJECTED']);
-    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
+    expect(await world.keys('workflow-uploads/pending/documents/')).toEqual([]);
     const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=drawing')).body);
     expect(found.documents).toEqual([]);
   });
@@ -306,10 +285,10 @@ describe('uploads and deletes', () => {
     const found = DocumentList.parse((await call('reader.d', 'GET', '/documents?q=old%20terms')).body);
     expect(found.documents).toEqual([]);
     expect((await call('reader.d', 'GET', `/documents/${done.documentId}/download`)).status).toBe(404);
-    expect(await listKeys(s3.endpoint, BUCKET, `documents/R-D1/${done.documentId}`)).toHaveLength(1);
-    const { Items: items } = await backend.db.doc.send(
+    expect(await world.keys(`documents/R-D1/${done.documentId}`)).toHaveLength(1);
+    const { Items: items } = await world.backend.db.doc.send(
       new (await import('@aws-sdk/lib-dynamodb')).QueryCommand({
-        TableName: backend.db.table,
+        TableName: world.backend.db.table,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :a)',
         ExpressionAttributeValues: { ':pk': 'DOCS#R-D1', ':a': 'AUDIT#' },
       }),
@@ -417,7 +396,7 @@ describe('workbooks (XLSX)', () => {
     const done = await upload('supplier.d', 'R-D1', await make(), 'Sheet.xlsx', 'Refused', XLSX);
     expect([done.status, done.body.code]).toEqual([400, 'WORKFLOW.UPLOAD_REJECTED']);
     expect(DocumentList.parse((await call('reader.d', 'GET', '/documents?folder=Refused')).body).documents).toEqual([]);
-    expect(await listKeys(s3.endpoint, BUCKET, 'workflow-uploads/pending/documents/')).toEqual([]);
+    expect(await world.keys('workflow-uploads/pending/documents/')).toEqual([]);
   });
 
   it('caps the size per type: a PDF above 10 MB is refused at the start, a workbook of that size is not', async () => {
@@ -438,9 +417,9 @@ describe('workbooks (XLSX)', () => {
 
 describe('a customer group’s editor (ADR 015)', () => {
   it('acts for a customer of its group; a customer outside the group answers exactly like a missing one', async () => {
-    await importOk(backend, 'customerGroups', [{ customerGroupId: 'G-DOCS', name: 'Document group' }]);
-    await importOk(backend, 'retailers', [{ customerId: 'R-DG1', name: 'Group Store', groupId: 'G-DOCS' }]);
-    await importOk(backend, 'accounts', [
+    await importOk(world.backend, 'customerGroups', [{ customerGroupId: 'G-DOCS', name: 'Document group' }]);
+    await importOk(world.backend, 'retailers', [{ customerId: 'R-DG1', name: 'Group Store', groupId: 'G-DOCS' }]);
+    await importOk(world.backend, 'accounts', [
       {
         username: 'group.d',
         password: PASSWORD,
@@ -452,7 +431,7 @@ describe('a customer group’s editor (ADR 015)', () => {
         modules: { flow: { permissions: 16 } },
       },
     ]);
-    Object.assign(cookies, await signInAll(app, ['group.d'], PASSWORD));
+    await world.signIn(['group.d'], PASSWORD);
     const done = await upload('group.d', 'R-DG1', pdf(), 'Group terms.pdf', 'Group');
     expect([done.status, done.body.source], done.text).toEqual([201, 'company']);
     const listed = DocumentList.parse((await call('group.d', 'GET', '/documents/customers/R-DG1?folder=Group')).body);
@@ -464,7 +443,7 @@ describe('a customer group’s editor (ADR 015)', () => {
 });
 
 describe('the company’s documents on a brand that asks for approval (ADR 107)', () => {
-  const names = async () => (await listDocuments(backend.db, 'R-D1')).items.map((d) => d.name);
+  const names = async () => (await listDocuments(world.backend.db, 'R-D1')).items.map((d) => d.name);
   const decide = (user: string, requestId: string, action: 'approve' | 'reject') =>
     call(user, 'POST', `/flow/workflow-requests/${requestId}/${action}`, action === 'reject' ? { comment: 'Not this one.' } : {});
 

@@ -1,15 +1,13 @@
-import type { Backend } from '@portal/backend';
 import { getCurrentLogo, logoTestImage } from '@portal/backend/logo/testing';
 import { countCalls } from '@portal/backend/platform/db';
-import { listKeys } from '@portal/backend/platform/files/test';
 import { CurrentLogo, LogoSaved, LogoState, StagedLogo } from '@portal/core/logo';
 import { WorkflowUploadTicket } from '@portal/core/workflow';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectCaller, idempotencyKeys, signInAll } from '../../tests/support/api.ts';
-import { connectAccount, importCompanyApproval, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../tests/support/api.ts';
+import { connectAccount, importCompanyApproval, importOk } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 import { tickingClock } from '../../tests/support/clocks.ts';
-import { createApp } from './app.ts';
 
 /**
  * The company's logo (ADR 084) through the API against DynamoDB Local and s3rver: uploaded by a holder of
@@ -20,19 +18,12 @@ import { createApp } from './app.ts';
  */
 const APPROVAL_HOST = 'approve.logo.test';
 const PASSWORD = 'Company-Logo-2026!';
-const BUCKET = 'logo-test';
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
-let cookies: Record<string, string>;
+const world = s3ApiSuite(tickingClock(), { FILES_BUCKET: 'logo-test' }, '203.0.113.84');
 const logoUploadKey = idempotencyKeys('logo-upload', 8);
 const logoHostileKey = idempotencyKeys('logo-hostile', 0);
 const logoRateKey = idempotencyKeys('logo-rate', 8);
 
-const call = connectCaller(
-  () => app,
-  () => cookies,
-);
+const { call } = world;
 
 /** Start, POST the bytes to the form, complete: the complete call's answer. */
 async function upload(user: string, bytes: Buffer, contentType = 'image/png', fileName = 'logo.png', declared = bytes.length) {
@@ -53,13 +44,12 @@ async function upload(user: string, bytes: Buffer, contentType = 'image/png', fi
   await fetch(ticket.url, { method: 'POST', body: form });
   return call(user, 'POST', `/logo/uploads/${ticket.uploadId}/complete`);
 }
-const image = (path: string) => app.request(path.startsWith('/api/') ? path : `/api${path}`);
-const logoKeys = async () => (await listKeys(s3.endpoint, BUCKET, 'logos/')).sort();
+const image = (path: string) => world.app.request(path.startsWith('/api/') ? path : `/api${path}`);
+const logoKeys = async () => (await world.keys('logos/')).sort();
 
 let applied: CurrentLogo;
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(tickingClock(), { FILES_BUCKET: BUCKET }));
-  app = createApp(backend, () => '203.0.113.84');
+  const { backend } = await world.start();
   const account = (username: string, customerId: string, modules: object) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@logo.example`, modules });
   await importOk(backend, 'retailers', [
@@ -73,11 +63,8 @@ beforeAll(async () => {
     account('approver.l', 'R-L1', { flow: { permissions: 2 } }),
   ]);
   await importCompanyApproval(backend, 'approving-logos', APPROVAL_HOST, { assets: true });
-  cookies = await signInAll(app, ['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
+  await world.signIn(['editor.l', 'reader.l', 'other.l', 'approver.l'], PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await s3?.stop();
-});
 
 describe('a logo uploaded, previewed and saved', () => {
   it('stages a re-encoded PNG per size, applies it once, and every user of the customer gets it as brandingUrl', async () => {
@@ -111,13 +98,13 @@ describe('a logo uploaded, previewed and saved', () => {
     expect(applied).toMatchObject({ logoId: logo.logoId, appliedBy: 'editor.l' });
     const again = LogoSaved.parse((await call('editor.l', 'POST', '/logo/apply', { logoId: logo.logoId })).body);
     expect(again.outcome === 'applied' ? again.current?.appliedAt : again).toBe(applied.appliedAt);
-    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.version).toBe(1);
+    expect((await getCurrentLogo(world.backend.db, 'R-L1', true))?.version).toBe(1);
 
     const status = await call('reader.l', 'GET', '/auth/status');
     expect((status.body.user as { brandingUrl: string }).brandingUrl).toBe(logo.urls.header);
     expect(((await call('other.l', 'GET', '/auth/status')).body.user as { brandingUrl: string }).brandingUrl).toBe('');
     // The URL is kept a minute per customer: a status again is the session's one round trip alone (ADR 028).
-    const counter = countCalls(backend.db, 'logoStatusCalls');
+    const counter = countCalls(world.backend.db, 'logoStatusCalls');
     try {
       expect((await counter.counted(() => call('reader.l', 'GET', '/auth/status'))).calls).toBe(1);
     } finally {
@@ -130,7 +117,7 @@ describe('a logo uploaded, previewed and saved', () => {
     const second = StagedLogo.parse((await upload('editor.l', await logoTestImage(300, 300, 'webp'), 'image/webp', 'square.webp')).body);
     const answers = await Promise.all([1, 2, 3].map(() => call('editor.l', 'POST', '/logo/apply', { logoId: second.logoId })));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.version).toBe(2);
+    expect((await getCurrentLogo(world.backend.db, 'R-L1', true))?.version).toBe(2);
     expect((await call('reader.l', 'POST', '/logo/apply', { logoId: applied.logoId })).status).toBe(403);
     const start = await call(
       'reader.l',
@@ -149,24 +136,24 @@ describe('a logo uploaded, previewed and saved', () => {
 
   it('on a brand that asks for approval: filed as a Company assets change, the logo changes once it is approved', async () => {
     const third = StagedLogo.parse((await upload('editor.l', await logoTestImage(400, 100))).body);
-    const before = await getCurrentLogo(backend.db, 'R-L1', true);
+    const before = await getCurrentLogo(world.backend.db, 'R-L1', true);
     const filed = LogoSaved.parse((await call('editor.l', 'POST', '/logo/apply', { logoId: third.logoId }, { Host: APPROVAL_HOST })).body);
     if (filed.outcome !== 'filed') throw new Error(`not filed: ${JSON.stringify(filed)}`);
-    expect((await getCurrentLogo(backend.db, 'R-L1', true))?.logoId).toBe(before?.logoId);
+    expect((await getCurrentLogo(world.backend.db, 'R-L1', true))?.logoId).toBe(before?.logoId);
     // A second save while one waits is refused, naming the waiting request.
     const second = await call('editor.l', 'POST', '/logo/apply', { logoId: third.logoId }, { Host: APPROVAL_HOST });
     expect([second.status, second.body.code]).toEqual([409, 'COMPANY.CHANGE_PENDING']);
     expect(String(second.body.message)).toContain(filed.requestId);
     const approved = await call('approver.l', 'POST', `/flow/workflow-requests/${filed.requestId}/approve`, {});
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    const now = await getCurrentLogo(backend.db, 'R-L1', true);
+    const now = await getCurrentLogo(world.backend.db, 'R-L1', true);
     expect([now?.logoId, now?.version, now?.appliedBy]).toEqual([third.logoId, (before?.version ?? 0) + 1, `request ${filed.requestId}`]);
   }, 60_000);
 });
 
 describe('hostile inputs answer a 4xx and change nothing', () => {
   it('refuses wrong magic bytes, SVG, huge and tiny images, oversize, path tricks and huge arrays', async () => {
-    const before = await getCurrentLogo(backend.db, 'R-L1', true);
+    const before = await getCurrentLogo(world.backend.db, 'R-L1', true);
     const keysBefore = await logoKeys();
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="100"><script>alert(1)</script></svg>');
     const gif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
@@ -201,7 +188,7 @@ describe('hostile inputs answer a 4xx and change nothing', () => {
     for (const path of ['/logos/..%2F..%2Fdocuments%2Fx', '/logos/0123456789abcdef0123456789abcdef-header.svg', '/logos/x.png'])
       expect((await image(path)).status, path).toBe(400);
     expect((await image('/logos/0123456789abcdef0123456789abcdef-header.png')).status).toBe(404);
-    expect(await getCurrentLogo(backend.db, 'R-L1', true)).toEqual(before);
+    expect(await getCurrentLogo(world.backend.db, 'R-L1', true)).toEqual(before);
     expect(await logoKeys()).toEqual(keysBefore);
   }, 120_000);
 

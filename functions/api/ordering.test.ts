@@ -1,14 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { type Backend, actorFor } from '@portal/backend';
+import { actorFor } from '@portal/backend';
 import { addDays } from '@portal/core/shared';
 import { AddressList, AddressRow, OrderDetail, OrdersPage, ProductsAnswer, RetailersPage, suggestedQuantity } from '@portal/core/ordering';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { productsStepWithCalls } from '@portal/backend/ordering/testing';
 import { getAccount } from '@portal/backend/accounts';
 import { pdfText } from '../../tests/support/pdf-text.ts';
-import { readJson, signInAll } from '../../tests/support/api.ts';
-import { createTestBackend, importOk } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { readJson } from '../../tests/support/api.ts';
+import { importOk } from '../../tests/support/test-backend.ts';
+import { apiSuite } from '../../tests/support/test-app.ts';
 import { testEan } from '../../tests/support/ean.ts';
 
 /**
@@ -18,8 +18,7 @@ import { testEan } from '../../tests/support/ean.ts';
  */
 const TODAY = '2026-11-21';
 let clock = new Date(`${TODAY}T10:00:00Z`);
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
+const world = apiSuite(() => clock, '203.0.113.11');
 const PASSWORD = 'Correct-Horse-42!';
 
 const ean = (n: number) => testEan('500', n);
@@ -48,21 +47,20 @@ const headers = (cookie?: string, extra: Record<string, string> = {}) => ({
   ...(cookie ? { Cookie: cookie } : {}),
   ...extra,
 });
-const cookies: Record<string, string> = {};
 const get = (path: string, user = 'orderer', params: Record<string, string | number | undefined> = {}) => {
   const qs = new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)] as [string, string]),
   );
-  return app.request(`/api/replenishment${path}${qs.size ? `?${qs}` : ''}`, { headers: headers(cookies[user]) });
+  return world.app.request(`/api/replenishment${path}${qs.size ? `?${qs}` : ''}`, { headers: headers(world.cookies[user]) });
 };
 let keyCounter = 0;
 const newKey = () => `test-key-${String(++keyCounter).padStart(8, '0')}`;
 const submit = (body: object, key: string | null = newKey(), user = 'orderer') =>
-  app.request('/api/replenishment/orders', {
+  world.app.request('/api/replenishment/orders', {
     method: 'POST',
-    headers: headers(cookies[user], key ? { 'Idempotency-Key': key } : {}),
+    headers: headers(world.cookies[user], key ? { 'Idempotency-Key': key } : {}),
     body: JSON.stringify(body),
   });
 const order = (positions: { inventoryProductId: string; amount: number }[], extra: object = {}) => ({
@@ -73,11 +71,11 @@ const order = (positions: { inventoryProductId: string; amount: number }[], extr
   ...extra,
 });
 
-const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
+const importKind = (kind: string, records: object[]) => importOk(world.backend, kind, records);
 
 /** Every order, position and idempotency item in the table (the test's own table: a Scan is fine here). */
 async function orderItems() {
-  const all = await backend.db.doc.send(new ScanCommand({ TableName: backend.db.table }));
+  const all = await world.backend.db.doc.send(new ScanCommand({ TableName: world.backend.db.table }));
   return (all.Items ?? []).filter((i) => /^(ORDER|IDEM)#/.test(i.pk as string));
 }
 
@@ -85,8 +83,7 @@ async function orderItems() {
 const SALES_DAYS = Array.from({ length: 20 }, (_, i) => addDays(TODAY, -1 - i));
 
 beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, () => '203.0.113.11');
+  await world.start();
   const account = (username: string, extra: object) => ({
     username,
     password: PASSWORD,
@@ -142,7 +139,7 @@ beforeAll(async () => {
     SALES_DAYS.map((date) => ({ storeId: 'S-1', productId: 'P-1', date, quantity: 3, amount: 75 })),
   );
   const users = ['orderer', 'free.orderer', 'group.user', 'global.user', 'nobody', 'sales.only', 'other.orderer'];
-  Object.assign(cookies, await signInAll(app, users, PASSWORD, 'ordering'));
+  await world.signIn(users, PASSWORD, 'ordering');
 });
 
 describe('retailer selection', () => {
@@ -299,9 +296,9 @@ describe('products step', () => {
   });
 
   it("costs a small fixed number of DynamoDB calls: four, and one more for the store's allocation (ADR 087)", async () => {
-    const account = (await getAccount(backend.db, 'orderer'))!;
+    const account = (await getAccount(world.backend.db, 'orderer'))!;
     const actor = actorFor(account, { method: 'password' });
-    const { calls } = await productsStepWithCalls(backend.db, actor, { customerId: 'R-1', storeType: 0, storeId: 'S-1' }, clock);
+    const { calls } = await productsStepWithCalls(world.backend.db, actor, { customerId: 'R-1', storeType: 0, storeId: 'S-1' }, clock);
     expect(calls).toBe(5);
   });
 });
@@ -573,7 +570,7 @@ describe('orders list, detail and PDF', () => {
 
   it('writes the PDF in the account language, with the status in words', async () => {
     const setLocale = (locale: string) =>
-      app.request(`/api/account/set-locale?locale=${locale}`, { headers: headers(cookies['group.user']) });
+      world.app.request(`/api/account/set-locale?locale=${locale}`, { headers: headers(world.cookies['group.user']) });
     expect((await setLocale('de-DE')).status).toBe(200);
     try {
       const res = await get(`/orders/${createdOrderId}/pdf`, 'group.user');

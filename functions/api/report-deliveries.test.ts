@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Backend } from '@portal/backend';
 import type { FileStore } from '@portal/backend/platform/files';
 import { createFaultInjector } from '@portal/backend/platform/faults';
 import { createMailer } from '@portal/backend/platform/mail';
@@ -27,10 +26,10 @@ import { scheduleBody } from '../../tests/support/schedule-fixtures.ts';
 import { type Delivery, REPORT_ATTACHMENT_MAX_BYTES } from '@portal/core/report';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSftpStandIn } from '../../scripts/local/sftp-server.ts';
-import { connectCaller, idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { idempotencyKeys, readJson } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { connectAccount, importOk } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 
 /**
  * Report delivery (ADR 042) against DynamoDB Local, the SES stand-in (its store is
@@ -43,20 +42,13 @@ import { createApp } from './app.ts';
 const PASSWORD = 'Delivery-Test-2026!';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const BUCKET = 'report-delivery-test';
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
+const world = s3ApiSuite(() => NOW, { REPORTS_BUCKET: BUCKET }, '203.0.113.61');
 let sftp: Awaited<ReturnType<typeof startSftpStandIn>>;
-let files: FileStore;
-let cookies: Record<string, string>;
 const deliveryTestKey = idempotencyKeys('delivery-test-key');
 let jobs = 0;
 const FAST = { attempts: 4, baseMs: 1, capMs: 5 };
 
-const call = connectCaller(
-  () => app,
-  () => cookies,
-);
+const { call } = world;
 
 /** A custom report of R-D1 by dlfull (locale de-de) with dlfull and one external contact on its list. */
 async function newReport(name: string, contactEmail: string, schedule: { copyByFtp?: boolean; sendByEmail?: boolean } = {}) {
@@ -97,12 +89,14 @@ async function newReport(name: string, contactEmail: string, schedule: { copyByF
 async function finishedJob(processId: string, reportName: string, content = 'at,amount\n2026-11-20,12.50\n', bytes?: number) {
   const jobId = `delivery-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId: 'R-D1', processId, reportName, owner: 'dlfull' }, NOW);
-  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName} 2026-11-01.csv`, content, bytes, at: NOW })).toBe(true);
+  expect(
+    await putJobWithUploadedCsv(world.backend.db, world.files, job, { name: `${reportName} 2026-11-01.csv`, content, bytes, at: NOW }),
+  ).toBe(true);
   return jobId;
 }
 
 const deps = (over: Partial<ReportDeliveryDeps> = {}): ReportDeliveryDeps => ({
-  ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => NOW }),
+  ...reportDeliveryDeps(world.backend.config, { db: world.backend.db, now: () => NOW }),
   retry: FAST,
   ...over,
 });
@@ -111,8 +105,7 @@ const mailsAbout = async (to: string, reportName: string) => (await sentMails(to
 
 beforeAll(async () => {
   sftp = await startSftpStandIn(mkdtempSync(join(tmpdir(), 'report-delivery-sftp-')));
-  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }, sftp.env));
-  app = createApp(backend, () => '203.0.113.61');
+  const { backend } = await world.start({ overrides: sftp.env });
   const account = (username: string, customerId: string, reportBits: number, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { modules: { reportManagement: { permissions: reportBits } }, ...extra });
   await importOk(backend, 'accounts', [
@@ -124,11 +117,10 @@ beforeAll(async () => {
     { customerId: 'R-D1', name: 'Delta' },
     { customerId: 'R-D2', name: 'Echo' },
   ]);
-  cookies = await signInAll(app, ['dlfull', 'dlread', 'dlother'], PASSWORD);
+  await world.signIn(['dlfull', 'dlread', 'dlother'], PASSWORD);
 }, 120_000);
 afterAll(async () => {
   await sftp?.stop();
-  await s3?.stop();
 });
 
 describe('deliverReportJob', () => {
@@ -154,7 +146,7 @@ describe('deliverReportJob', () => {
     expect(contact[0]!.body.text).toContain('/unsubscribe?token=');
     expect(user[0]!.body.text).not.toContain('/unsubscribe?token=');
 
-    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    const deliveries = byId(await listDeliveries(world.backend.db, jobId));
     expect(deliveries['email.u.dlfull']).toMatchObject({
       channel: 'email',
       status: 'sent',
@@ -185,9 +177,9 @@ describe('deliverReportJob', () => {
 
   it('a scheduled fire delivered twice at once (the runner, ADR 041): one job, one mail per recipient, one SFTP copy', async () => {
     const { processId, contactRef } = await newReport('Fired', 'fired@example.org', { copyByFtp: true });
-    const schedule = await getReportSchedule(backend.db, processId);
-    await putSchedule(backend.db, { ...schedule!, enabled: true, customerId: 'R-D1', updatedAt: NOW.toISOString() });
-    const reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => NOW, files });
+    const schedule = await getReportSchedule(world.backend.db, processId);
+    await putSchedule(world.backend.db, { ...schedule!, enabled: true, customerId: 'R-D1', updatedAt: NOW.toISOString() });
+    const reportJobs = reportJobsFromConfig(world.backend.config, { db: world.backend.db, now: () => NOW, files: world.files });
     const fire = { processId, scheduledFor: '2026-11-23T05:00:00Z' }; // Monday 06:00 in Berlin
     await Promise.all([reportJobs.runScheduled(fire), reportJobs.runScheduled(fire)]);
     await reportJobs.runScheduled(fire);
@@ -211,7 +203,7 @@ describe('deliverReportJob', () => {
 
   it('retries SES throttling in-process and sends once; throttled past its attempts it fails retryable, throws, and the next run sends it', async () => {
     const { processId } = await newReport('Throttled', 'throttled@example.org', { sendByEmail: true });
-    const real = createMailer(backend.config);
+    const real = createMailer(world.backend.config);
     let refusals = 3;
     const throttling = {
       sendRaw: async (to: string, raw: Uint8Array) => {
@@ -227,7 +219,7 @@ describe('deliverReportJob', () => {
     const later = await finishedJob(processId, 'Throttled');
     refusals = 1_000;
     await expect(deliverReportJob(deps({ mailer: throttling }), later)).rejects.toBeInstanceOf(DeliveryIncompleteError);
-    const failed = await listDeliveries(backend.db, later);
+    const failed = await listDeliveries(world.backend.db, later);
     expect(failed.map((d) => [d.status, d.reasonCode])).toEqual([
       ['failed', 'throttled'],
       ['failed', 'throttled'],
@@ -235,7 +227,7 @@ describe('deliverReportJob', () => {
     expect(failed[0]!.reason).toBe('Maximum sending rate exceeded.');
     refusals = 0;
     await deliverReportJob(deps({ mailer: throttling }), later);
-    expect((await listDeliveries(backend.db, later)).map((d) => [d.status, d.attempts])).toEqual([
+    expect((await listDeliveries(world.backend.db, later)).map((d) => [d.status, d.attempts])).toEqual([
       ['sent', 2],
       ['sent', 2],
     ]);
@@ -246,9 +238,9 @@ describe('deliverReportJob', () => {
     const { processId } = await newReport('Injected', 'injected@example.org');
     const faults = createFaultInjector({ rate: 1, seed: 7, services: ['ses'], kinds: ['throttle'], persistent: 0 });
     const jobId = await finishedJob(processId, 'Injected');
-    await deliverReportJob(deps({ mailer: createMailer(backend.config, faults) }), jobId);
+    await deliverReportJob(deps({ mailer: createMailer(world.backend.config, faults) }), jobId);
     expect(faults.injectedCount()).toBe(2);
-    expect((await listDeliveries(backend.db, jobId)).map((d) => d.status)).toEqual(['sent', 'sent']);
+    expect((await listDeliveries(world.backend.db, jobId)).map((d) => d.status)).toEqual(['sent', 'sent']);
     expect(await mailsAbout('dlfull@example.com', 'Injected')).toHaveLength(1);
     expect(await mailsAbout('injected@example.org', 'Injected')).toHaveLength(1);
   });
@@ -256,15 +248,18 @@ describe('deliverReportJob', () => {
   it('a failure before the send (no link key) fails the delivery retryable, sends nothing, and the run throws', async () => {
     const { processId, contactRef } = await newReport('Unprepared', 'unprepared@example.org');
     const jobId = await finishedJob(processId, 'Unprepared');
-    const keyless = reportDeliveryDeps({ ...backend.config, REPORT_LINK_KEY_FILE: undefined }, { db: backend.db, now: () => NOW });
+    const keyless = reportDeliveryDeps(
+      { ...world.backend.config, REPORT_LINK_KEY_FILE: undefined },
+      { db: world.backend.db, now: () => NOW },
+    );
     await expect(deliverReportJob({ ...keyless, retry: FAST }, jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
-    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    const deliveries = byId(await listDeliveries(world.backend.db, jobId));
     // The user's mail needs no token; the external contact's unsubscribe link does.
     expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
     expect(deliveries[`email.${contactRef}`]).toMatchObject({ status: 'failed', reasonCode: 'notPrepared', attempts: 1 });
     expect(deliveries[`email.${contactRef}`]!.reason).toMatch(/^Neither REPORT_LINK_KEY/);
     await deliverReportJob(deps(), jobId);
-    expect(byId(await listDeliveries(backend.db, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(byId(await listDeliveries(world.backend.db, jobId))[`email.${contactRef}`]).toMatchObject({ status: 'sent', attempts: 2 });
     expect(await mailsAbout('unprepared@example.org', 'Unprepared')).toHaveLength(1);
   });
 
@@ -272,11 +267,11 @@ describe('deliverReportJob', () => {
     const { processId } = await newReport('Unreadable', 'unreadable@example.org');
     const jobId = await finishedJob(processId, 'Unreadable');
     const broken: FileStore = {
-      ...files,
+      ...world.files,
       read: async () => Promise.reject(Object.assign(new Error('We encountered an internal error.'), { name: 'InternalError' })),
     };
     await expect(deliverReportJob(deps({ files: broken }), jobId)).rejects.toBeInstanceOf(DeliveryIncompleteError);
-    const failed = byId(await listDeliveries(backend.db, jobId))['email.u.dlfull']!;
+    const failed = byId(await listDeliveries(world.backend.db, jobId))['email.u.dlfull']!;
     expect(failed).toMatchObject({
       status: 'failed',
       reasonCode: 'fileUnreadable',
@@ -304,14 +299,14 @@ describe('deliverReportJob', () => {
     const { processId } = await newReport('NoSftp', 'nosftp@example.org', { copyByFtp: true });
     const jobId = await finishedJob(processId, 'NoSftp');
     const unconfigured = {
-      ...backend.config,
+      ...world.backend.config,
       SFTP_HOST: undefined,
       SFTP_USER: undefined,
       SFTP_HOST_KEY_SHA256: undefined,
       SFTP_PRIVATE_KEY_FILE: undefined,
     };
-    await deliverReportJob({ ...reportDeliveryDeps(unconfigured, { db: backend.db, now: () => NOW }), retry: FAST }, jobId);
-    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    await deliverReportJob({ ...reportDeliveryDeps(unconfigured, { db: world.backend.db, now: () => NOW }), retry: FAST }, jobId);
+    const deliveries = byId(await listDeliveries(world.backend.db, jobId));
     expect(deliveries.sftp).toMatchObject({ status: 'failed', reasonCode: 'sftpNotConfigured', reason: null, attempts: 1 });
     expect(deliveries['email.u.dlfull']).toMatchObject({ status: 'sent' });
   });
@@ -331,7 +326,7 @@ describe('deliverReportJob', () => {
     await deliverReportJob(deps({ mailer }), jobId); // nothing retryable: no throw
     await deliverReportJob(deps({ mailer }), jobId);
     expect(calls).toBe(2);
-    const deliveries = byId(await listDeliveries(backend.db, jobId));
+    const deliveries = byId(await listDeliveries(world.backend.db, jobId));
     expect(deliveries[`email.${contactRef}`]).toMatchObject({
       status: 'bounced',
       reasonCode: 'rejected',
@@ -352,19 +347,19 @@ describe('deliverReportJob', () => {
     const large = await finishedJob(processId, 'Threshold', 'at\n2\n', REPORT_ATTACHMENT_MAX_BYTES + 1);
     await deliverReportJob(deps(), small);
     await deliverReportJob(deps(), large);
-    expect(byId(await listDeliveries(backend.db, small))['email.u.dlfull']!.attached).toBe(true);
-    expect(byId(await listDeliveries(backend.db, large))['email.u.dlfull']!.attached).toBe(false);
+    expect(byId(await listDeliveries(world.backend.db, small))['email.u.dlfull']!.attached).toBe(true);
+    expect(byId(await listDeliveries(world.backend.db, large))['email.u.dlfull']!.attached).toBe(false);
     const [first, second] = await mailsAbout('threshold@example.org', 'Threshold');
     expect(first!.body.text).not.toContain('/api/report-links/');
     const link = /http:\/\/localhost:3000(\/api\/report-links\/[A-Za-z0-9_.-]+)/.exec(second!.body.text ?? '')!;
     expect(link).not.toBeNull();
 
     // A browser follows it: no X-Portal header, no session.
-    const res = await app.request(link[1]!);
+    const res = await world.app.request(link[1]!);
     expect(res.status).toBe(302);
     const file = await fetch(res.headers.get('location')!);
     expect(await file.text()).toBe('at\n2\n');
-    const tampered = await app.request(`${link[1]!.slice(0, -3)}AAA`);
+    const tampered = await world.app.request(`${link[1]!.slice(0, -3)}AAA`);
     expect(tampered.status).toBe(404);
     expect(await readJson(tampered)).toMatchObject({ code: 'REPORT.FILE_NOT_FOUND' });
   });
@@ -376,7 +371,7 @@ describe('deliverReportJob', () => {
     const token = /\/unsubscribe\?token=([A-Za-z0-9_.-]+)/.exec(mail.body.text ?? '')![1]!;
 
     const oneClick = () =>
-      app.request(`/api/report-unsubscribe?token=${token}`, {
+      world.app.request(`/api/report-unsubscribe?token=${token}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: 'List-Unsubscribe=One-Click',
@@ -388,7 +383,7 @@ describe('deliverReportJob', () => {
     }
     const next = await finishedJob(processId, 'Unsub');
     await deliverReportJob(deps(), next);
-    expect(byId(await listDeliveries(backend.db, next))[`email.${contactRef}`]).toMatchObject({
+    expect(byId(await listDeliveries(world.backend.db, next))[`email.${contactRef}`]).toMatchObject({
       status: 'skipped',
       reasonCode: 'unsubscribed',
       reason: null,
@@ -402,7 +397,7 @@ describe('deliverReportJob', () => {
       '/api/report-links',
       `/api/flow/report-jobs/x/deliveries/sftp/resend`,
     ]) {
-      const res = await app.request(path, { method: 'POST' });
+      const res = await world.app.request(path, { method: 'POST' });
       expect(res.status).toBe(400);
       expect(await readJson(res)).toMatchObject({ code: 'REQUEST.PORTAL_HEADER_INVALID' });
     }
@@ -421,7 +416,7 @@ describe('a sender that died mid-send', () => {
     const { processId } = await newReport('Lapsed', 'lapsed@example.org');
     const jobId = await finishedJob(processId, 'Lapsed');
     const before = new Date(NOW.getTime() - 60 * 60_000);
-    await createDelivery(backend.db, {
+    await createDelivery(world.backend.db, {
       jobId,
       deliveryId: 'email.u.dlfull',
       channel: 'email',
@@ -435,17 +430,17 @@ describe('a sender that died mid-send', () => {
       retryable: false,
       updatedAt: before.toISOString(),
     });
-    expect(await deliveryWrites.claim(backend.db, jobId, 'email.u.dlfull', before, DELIVERY_LEASE_MS, 4)).toBe(true);
-    expect(byId(await listDeliveries(backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({
+    expect(await deliveryWrites.claim(world.backend.db, jobId, 'email.u.dlfull', before, DELIVERY_LEASE_MS, 4)).toBe(true);
+    expect(byId(await listDeliveries(world.backend.db, jobId, new Date(before.getTime() + 60_000)))['email.u.dlfull']).toMatchObject({
       status: 'pending',
     });
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
+    expect(byId(await listDeliveries(world.backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
       status: 'failed',
       reasonCode: 'leaseLapsed',
     });
 
     await deliverReportJob(deps(), jobId);
-    expect(byId(await listDeliveries(backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
+    expect(byId(await listDeliveries(world.backend.db, jobId, NOW))['email.u.dlfull']).toMatchObject({
       status: 'failed',
       reasonCode: 'leaseLapsed',
       attempts: 1,
@@ -491,8 +486,8 @@ describe('POST /api/flow/report-jobs/:jobId/deliveries/:deliveryId/resend', () =
  */
 describe("SES's later bounces and complaints (recordMailEvent)", () => {
   const logged: string[] = [];
-  const record = (body: unknown) => recordMailEvent({ db: backend.db, now: () => NOW, log: (message) => logged.push(message) }, body);
-  const mailOf = async (jobId: string, deliveryId: string) => (await getDelivery(backend.db, jobId, deliveryId))!.messageId!;
+  const record = (body: unknown) => recordMailEvent({ db: world.backend.db, now: () => NOW, log: (message) => logged.push(message) }, body);
+  const mailOf = async (jobId: string, deliveryId: string) => (await getDelivery(world.backend.db, jobId, deliveryId))!.messageId!;
   /** The `mail` object SES puts in every event (trimmed of headers). */
   const mail = (messageId: string, to: string) => ({
     timestamp: '2026-11-21T10:00:01.000Z',
@@ -549,7 +544,7 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     await deliverReportJob(deps(), jobId);
     const messageId = await mailOf(jobId, `email.${contactRef}`);
     // The pointer was written with `sent`, and lives as long as the job.
-    expect(await getItem(backend.db, mailMessageKey(messageId))).toMatchObject({
+    expect(await getItem(world.backend.db, mailMessageKey(messageId))).toMatchObject({
       jobId,
       deliveryId: `email.${contactRef}`,
       expiresAt: toTtl(retentionEnd(NOW)),
@@ -569,9 +564,9 @@ describe("SES's later bounces and complaints (recordMailEvent)", () => {
     });
     expect(log['email.u.dlfull']).toMatchObject({ status: 'sent', reasonCode: null });
 
-    const before = await getDelivery(backend.db, jobId, `email.${contactRef}`);
+    const before = await getDelivery(world.backend.db, jobId, `email.${contactRef}`);
     expect(await record(event)).toBe('unchanged');
-    expect(await getDelivery(backend.db, jobId, `email.${contactRef}`)).toEqual(before);
+    expect(await getDelivery(world.backend.db, jobId, `email.${contactRef}`)).toEqual(before);
 
     // Resent (the address was fixed): the old mail's late bounce, even in the configuration set's shape, leaves the new one alone.
     expect(await call('dlfull', 'POST', `/flow/report-jobs/${jobId}/deliveries/email.${contactRef}/resend`)).toMatchObject({

@@ -1,10 +1,9 @@
-import type { Backend } from '@portal/backend';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import { ReportDownload, ReportFilePage, ReportJob, ReportJobPage } from '@portal/core/report';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, signInAll } from '../../tests/support/api.ts';
-import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../tests/support/api.ts';
+import { importOk, connectAccount } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 
 /**
  * Report jobs and report files through the API (ADR 041) against DynamoDB Local
@@ -18,16 +17,13 @@ const BUCKET = 'report-jobs-api-test';
 const OWN = 'R-JA';
 const FOREIGN = 'R-JB';
 const general = (customerId: string) => `gen.transactions.${customerId}`;
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
-let cookies: Record<string, string>;
+const world = s3ApiSuite(() => NOW, { REPORTS_BUCKET: BUCKET }, '203.0.113.51');
 const freshKey = idempotencyKeys('report-jobs-key');
 
 async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, {
+  const res = await world.app.request(`/api${path}`, {
     method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: world.cookies[user]!, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
@@ -46,21 +42,23 @@ async function finished(user: string, body = request()) {
   const res = await runNow(user, body);
   expect(res.status).toBe(202);
   const started = ReportJob.parse(res.body);
-  await backend.reportJobs.idle();
+  await world.backend.reportJobs.idle();
   return ReportJob.parse((await call(user, 'GET', `/flow/report-jobs/${started.jobId}`)).body);
 }
 
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
-  // No mail here: the delivery is helper E's and tested there.
-  // The test clock stands still, so "Run now"'s limits (ADR 051, report-relay.test.ts) are off here.
-  backend.reportJobs = reportJobsFromConfig(backend.config, {
-    db: backend.db,
-    now: () => NOW,
-    runner: { rowsPerFile: 3, deliver: async () => {} },
-    rateLimiter: null,
+  const { backend } = await world.start({
+    // No mail here: the delivery is helper E's and tested there.
+    // The test clock stands still, so "Run now"'s limits (ADR 051, report-relay.test.ts) are off here.
+    adapt: (made) => {
+      made.reportJobs = reportJobsFromConfig(made.config, {
+        db: made.db,
+        now: () => NOW,
+        runner: { rowsPerFile: 3, deliver: async () => {} },
+        rateLimiter: null,
+      });
+    },
   });
-  app = createApp(backend, () => '203.0.113.51');
   const account = (username: string, customerId: string, reportBits: number) =>
     connectAccount(username, customerId, PASSWORD, {
       modules: { reportManagement: { permissions: reportBits, settings: 0 } },
@@ -84,9 +82,8 @@ beforeAll(async () => {
     currency: 'EUR',
   });
   await importOk(backend, 'transactions', [...[0, 1, 2, 3, 4].map((n) => tx(n, OWN)), tx(0, FOREIGN)]);
-  cookies = await signInAll(app, ['rj.own', 'rj.other', 'rj.schedule'], PASSWORD);
+  await world.signIn(['rj.own', 'rj.other', 'rj.schedule'], PASSWORD);
 }, 120_000);
-afterAll(() => s3?.stop());
 
 describe('POST /api/flow/report-jobs (run now), then GET /api/flow/report-jobs/:jobId', () => {
   it('answers 202 with the job creating; it finishes with the period split at the per-file limit', async () => {
@@ -104,7 +101,7 @@ describe('POST /api/flow/report-jobs (run now), then GET /api/flow/report-jobs/:
       files: [],
       deliveries: [],
     });
-    await backend.reportJobs.idle();
+    await world.backend.reportJobs.idle();
     const job = ReportJob.parse((await call('rj.own', 'GET', `/flow/report-jobs/${started.jobId}`)).body);
     expect(job).toMatchObject({ status: 'finished', rowsWritten: 5, totalRows: 5, error: null, finishedAt: NOW.toISOString() });
     expect(job.files.map((f) => f.rows)).toEqual([3, 2]);
@@ -130,7 +127,7 @@ describe('POST /api/flow/report-jobs (run now), then GET /api/flow/report-jobs/:
     expect(other).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY.KEY_REUSED' } });
     const missing = await call('rj.own', 'POST', '/flow/report-jobs', request());
     expect(missing.status).toBe(400);
-    await backend.reportJobs.idle();
+    await world.backend.reportJobs.idle();
   });
 });
 
@@ -196,9 +193,9 @@ describe('the run log, report files and the download', () => {
 describe('DELETE /api/flow/report-jobs/:jobId', () => {
   it('cancels a running job; a finished one leaves the run log (its files stay listed); again is 204', async () => {
     // A launcher that never starts the runner: the job stays creating until it is cancelled.
-    const saved = backend.reportJobs;
-    backend.reportJobs = reportJobsFromConfig(backend.config, {
-      db: backend.db,
+    const saved = world.backend.reportJobs;
+    world.backend.reportJobs = reportJobsFromConfig(world.backend.config, {
+      db: world.backend.db,
       now: () => NOW,
       launcher: { launch: async () => {} },
       rateLimiter: null,
@@ -206,7 +203,7 @@ describe('DELETE /api/flow/report-jobs/:jobId', () => {
     const running = ReportJob.parse((await runNow('rj.own', request())).body);
     expect((await call('rj.own', 'DELETE', `/flow/report-jobs/${running.jobId}`)).status).toBe(204);
     expect((await call('rj.own', 'GET', `/flow/report-jobs/${running.jobId}`)).body).toMatchObject({ status: 'cancelled' });
-    backend.reportJobs = saved;
+    world.backend.reportJobs = saved;
 
     const job = await finished('rj.own');
     expect((await call('rj.own', 'DELETE', `/flow/report-jobs/${job.jobId}`)).status).toBe(204);
@@ -258,8 +255,8 @@ describe('who may', () => {
   });
 
   it('is connect only', async () => {
-    const res = await app.request(`/api/flow/report-jobs/${'0'.repeat(36)}`, {
-      headers: { 'X-Portal': 'ordering', Cookie: cookies['rj.own']! },
+    const res = await world.app.request(`/api/flow/report-jobs/${'0'.repeat(36)}`, {
+      headers: { 'X-Portal': 'ordering', Cookie: world.cookies['rj.own']! },
     });
     expect(res.status).toBe(403);
   });

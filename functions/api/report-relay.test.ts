@@ -1,5 +1,3 @@
-import type { Backend } from '@portal/backend';
-import { createFileStore, type FileStore } from '@portal/backend/platform/files';
 import { createRateLimiter } from '@portal/backend/platform/security';
 import { reportJobsFromConfig } from '@portal/backend/report';
 import {
@@ -11,11 +9,11 @@ import {
 } from '@portal/backend/report/testing';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { type Delivery, REPORT_RUN_LIMITS } from '@portal/core/report';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectCaller, idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, readJson } from '../../tests/support/api.ts';
 import { sentMails } from '../../tests/support/mailbox.ts';
-import { connectAccount, importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { connectAccount, importOk } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 
 /**
  * Reports are no mail relay (ADR 051), against DynamoDB Local, the SES stand-in and s3rver: one address
@@ -30,22 +28,15 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const BUCKET = 'report-relay-test';
 const LIMITS = { externalContactsPerCustomer: 3, recipientsPerReport: 2, mailsPerCustomerPerDay: 10 };
 let clock = NOW;
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
-let files: FileStore;
-let cookies: Record<string, string>;
+const world = s3ApiSuite(() => clock, { REPORTS_BUCKET: BUCKET }, '203.0.113.71');
 const relayTestKey = idempotencyKeys('relay-test-key');
 const relayRunKey = idempotencyKeys('relay-run');
 let jobs = 0;
 
-const call = connectCaller(
-  () => app,
-  () => cookies,
-);
+const { call } = world;
 const byId = (list: Delivery[]) => Object.fromEntries(list.map((d) => [d.deliveryId, d]));
 const deps = (): ReportDeliveryDeps => ({
-  ...reportDeliveryDeps(backend.config, { db: backend.db, now: () => clock }),
+  ...reportDeliveryDeps(world.backend.config, { db: world.backend.db, now: () => clock }),
   retry: { attempts: 2, baseMs: 1, capMs: 2 },
 });
 const contactBody = (processId: string, email: string) => ({ firstname: 'Erika', surname: 'Extern', email, processId });
@@ -70,17 +61,22 @@ async function finishedJob(processId: string, customerId: string, reportName: st
   const jobId = `relay-job-${String(++jobs).padStart(4, '0')}`;
   const job = reportJobFixture({ jobId, customerId, processId, reportName, owner }, NOW);
   expect(
-    await putJobWithUploadedCsv(backend.db, files, job, { name: `${reportName}.csv`, content: 'at,amount\n2026-11-20,1.00\n', at: NOW }),
+    await putJobWithUploadedCsv(world.backend.db, world.files, job, {
+      name: `${reportName}.csv`,
+      content: 'at,amount\n2026-11-20,1.00\n',
+      at: NOW,
+    }),
   ).toBe(true);
   return jobId;
 }
 
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(() => clock, { REPORTS_BUCKET: BUCKET }));
-  // "Run now" starts jobs that write nothing and mail nobody here: only the limit is under test.
-  backend.reportJobs = reportJobsFromConfig(backend.config, { db: backend.db, now: () => clock, runner: { deliver: async () => {} } });
-  files = createFileStore({ AWS_REGION: backend.config.AWS_REGION, S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
-  app = createApp(backend, () => '203.0.113.71');
+  const { backend } = await world.start({
+    // "Run now" starts jobs that write nothing and mail nobody here: only the limit is under test.
+    adapt: (made) => {
+      made.reportJobs = reportJobsFromConfig(made.config, { db: made.db, now: () => clock, runner: { deliver: async () => {} } });
+    },
+  });
   const account = (username: string, customerId: string, extra: object = {}) =>
     connectAccount(username, customerId, PASSWORD, { modules: { reportManagement: { permissions: 7 } }, ...extra });
   await importOk(backend, 'accounts', [
@@ -108,11 +104,8 @@ beforeAll(async () => {
       customFields: { reportIds: ['transactions'], reportLimits: LIMITS },
     },
   ]);
-  cookies = await signInAll(app, ['relay.race', 'relay.optin', 'relay.caps', 'relay.budget', 'relay.run', 'relay.team'], PASSWORD);
+  await world.signIn(['relay.race', 'relay.optin', 'relay.caps', 'relay.budget', 'relay.run', 'relay.team'], PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await s3?.stop();
-});
 
 describe('process-mail-contacts: one address once per list', () => {
   it('six parallel creates of one address (in any case) give exactly one 201; the address is kept as typed; removing the contact frees it', async () => {
@@ -161,7 +154,7 @@ describe('double opt-in of external contacts', () => {
     // Before the confirmation: the run log says "waiting for confirmation", and no report mail goes.
     const before = await finishedJob(processId, 'R-X2', 'Umsätze');
     await deliverReportJob(deps(), before);
-    expect(byId(await listDeliveries(backend.db, before))[`email.${contactRef}`]).toMatchObject({
+    expect(byId(await listDeliveries(world.backend.db, before))[`email.${contactRef}`]).toMatchObject({
       status: 'skipped',
       reasonCode: 'awaitingConfirmation',
     });
@@ -201,7 +194,7 @@ describe('double opt-in of external contacts', () => {
 
     const after = await finishedJob(processId, 'R-X2', 'Umsätze', 'relay.optin');
     await deliverReportJob(deps(), after);
-    expect(byId(await listDeliveries(backend.db, after))[`email.${contactRef}`]).toMatchObject({ status: 'sent' });
+    expect(byId(await listDeliveries(world.backend.db, after))[`email.${contactRef}`]).toMatchObject({ status: 'sent' });
     // (The SES stand-in lower-cases a raw mail's address.)
     const reportMails = (await sentMails()).filter(
       (m) => m.destination.to.some((to) => to.toLowerCase() === 'optin@partner.example') && m.subject.startsWith('Bericht „Umsätze“'),
@@ -258,9 +251,9 @@ describe("the brand's caps", () => {
 
 describe('"Run now" limits', () => {
   const runNow = (user: string, processId: string, key = relayRunKey()) =>
-    app.request('/api/flow/report-jobs', {
+    world.app.request('/api/flow/report-jobs', {
       method: 'POST',
-      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, 'Idempotency-Key': key },
+      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: world.cookies[user]!, 'Idempotency-Key': key },
       body: JSON.stringify({ processId, dateFrom: '2026-11-17', dateUntil: '2026-11-20' }),
     });
 
@@ -276,11 +269,11 @@ describe('"Run now" limits', () => {
     const retryAfter = Number(refused.headers.get('Retry-After'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(REPORT_RUN_LIMITS.perUser.windowSeconds);
-    await backend.reportJobs.idle();
+    await world.backend.reportJobs.idle();
   });
 
   it('twenty per customer in an hour, whoever runs them', async () => {
-    const limiter = createRateLimiter(backend.db, () => clock);
+    const limiter = createRateLimiter(world.backend.db, () => clock);
     for (let i = 0; i < REPORT_RUN_LIMITS.perCustomer.limit; i += 1) await limiter.hit(REPORT_RUN_LIMITS.perCustomer, 'R-X6');
     const refused = await runNow('relay.team', 'gen.transactions.R-X6');
     expect(refused.status).toBe(429);
@@ -299,7 +292,7 @@ describe('the daily mail budget', () => {
     }
     // All but one mail of the day are spent already (LIMITS.mailsPerCustomerPerDay).
     for (let i = 0; i < LIMITS.mailsPerCustomerPerDay - 1; i += 1)
-      expect(await takeMailBudget(backend.db, 'R-X4', LIMITS.mailsPerCustomerPerDay, clock)).toBe(true);
+      expect(await takeMailBudget(world.backend.db, 'R-X4', LIMITS.mailsPerCustomerPerDay, clock)).toBe(true);
     const jobId = await finishedJob(processId, 'R-X4', 'Budget');
     await Promise.all([deliverReportJob(deps(), jobId), deliverReportJob(deps(), jobId)]);
 
@@ -316,7 +309,7 @@ describe('the daily mail budget', () => {
     expect(await call('relay.budget', 'POST', resend)).toMatchObject({ status: 200, body: { status: 'held', reasonCode: 'dailyLimit' } });
     clock = new Date(NOW.getTime() + 86_400_000);
     try {
-      Object.assign(cookies, await signInAll(app, ['relay.budget'], PASSWORD)); // the session of yesterday is idle
+      await world.signIn(['relay.budget'], PASSWORD); // the session of yesterday is idle
       expect(await call('relay.budget', 'POST', resend)).toMatchObject({ status: 200, body: { status: 'sent' } });
     } finally {
       clock = NOW;

@@ -1,15 +1,13 @@
 import { deflateSync } from 'node:zlib';
-import type { Backend } from '@portal/backend';
-import { listKeys } from '@portal/backend/platform/files/test';
-import { createFileStore, type FileStore } from '@portal/backend/platform/files';
+import type { FileStore } from '@portal/backend/platform/files';
 import { createUploadService } from '@portal/backend/workflow/testing';
 import { ItemComment, RequestStepItem, WorkflowUploadTicket } from '@portal/core/workflow';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, readJson, signInAll } from '../../tests/support/api.ts';
-import { importOk, connectAccount, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../tests/support/api.ts';
+import { importOk, connectAccount } from '../../tests/support/test-backend.ts';
+import { s3ApiSuite } from '../../tests/support/test-app.ts';
 import { tickingClock } from '../../tests/support/clocks.ts';
-import { createApp } from './app.ts';
 
 /**
  * Uploads, verification, downloads and pinned comments (ADR 045) through the API against
@@ -22,24 +20,12 @@ import { createApp } from './app.ts';
  */
 const PASSWORD = 'Workflow-Uploads-2026!';
 const clock = tickingClock();
-const BUCKET = 'workflow-uploads-test';
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
-let s3: S3StandIn;
-let cookies: Record<string, string>;
+const world = s3ApiSuite(clock, { FILES_BUCKET: 'workflow-uploads-test' }, '203.0.113.61');
 const wfUploadKey = idempotencyKeys('wf-upload-key', 8);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Loose = Record<string, any>;
-async function call(user: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const res = await app.request(`/api${path}`, {
-    method,
-    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', Cookie: cookies[user]!, ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const json = res.headers.get('content-type')?.includes('json') ? await readJson<Loose>(res) : {};
-  return { status: res.status, body: json as Loose, headers: res.headers };
-}
+const call = world.callWithResponse;
 const itemPath = (ref: string) => `/flow/workflow-request-items/${ref}`;
 
 // ---- files made here, byte by byte -----------------------------------------------------------------
@@ -155,14 +141,13 @@ async function upload(
   expect(started.status, JSON.stringify(started.body)).toBe(200);
   const ticket = WorkflowUploadTicket.parse(started.body);
   if (via.via === 'form') await postToS3(ticket, bytes, via.postStatus ?? 'ok');
-  else await bucket().put(ticket.fields.key!, bytes, { contentType, fileName });
+  else await world.files.put(ticket.fields.key!, bytes, { contentType, fileName });
   return { ticket, done: await call(user, 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`) };
 }
-const bucket = () => createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET });
 /** Every object of a request: its files and any pending upload (ADR 045: POSTs land under workflow-uploads/pending/). */
 const objectsOf = async (requestId: string) => [
-  ...(await listKeys(s3.endpoint, BUCKET, `workflow-requests/${requestId}/`)),
-  ...(await listKeys(s3.endpoint, BUCKET, `workflow-uploads/pending/${requestId}/`)),
+  ...(await world.keys(`workflow-requests/${requestId}/`)),
+  ...(await world.keys(`workflow-uploads/pending/${requestId}/`)),
 ];
 
 const docs = {
@@ -189,8 +174,7 @@ async function newRequest(user = 'req.u', customerId = 'R-U1', workflowId = 'wf-
 }
 
 beforeAll(async () => {
-  ({ s3, backend } = await createS3TestBackend(clock, { FILES_BUCKET: BUCKET }));
-  app = createApp(backend, () => '203.0.113.61');
+  const { backend } = await world.start();
   const account = (username: string, customerId: string, flowBits: number) =>
     connectAccount(username, customerId, PASSWORD, { email: `${username}@uploads.example`, modules: { flow: { permissions: flowBits } } });
   await importOk(backend, 'retailers', [
@@ -205,11 +189,8 @@ beforeAll(async () => {
     account('all.f', 'R-U2', 1 + 2 + 32),
   ]);
   await importOk(backend, 'workflows', [docs, { ...docs, workflowId: 'wf-foreign', customerId: 'R-U2' }]);
-  cookies = await signInAll(app, ['req.u', 'colleague.u', 'appr.u', 'none.u', 'all.f'], PASSWORD);
+  await world.signIn(['req.u', 'colleague.u', 'appr.u', 'none.u', 'all.f'], PASSWORD);
 }, 120_000);
-afterAll(async () => {
-  await s3?.stop();
-});
 
 describe('uploads that count', () => {
   it('a PNG and a JPEG join the screenflow with their verified type and size; a PDF joins the file item; each is audited', async () => {
@@ -239,7 +220,7 @@ describe('uploads that count', () => {
     const id = await newRequest();
     const { done } = await upload('req.u', `${id}.docs.screens`, jpeg(10, 10), 'looks-like.png');
     const fileId = done.body.files[0].fileId as string;
-    const url = await backend.workflowUploads.downloadUrl(await actorOf('appr.u'), id, fileId);
+    const url = await world.backend.workflowUploads.downloadUrl(await actorOf('appr.u'), id, fileId);
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
@@ -255,10 +236,10 @@ describe('uploads that count', () => {
     expect((await fetch(asJson.body.url as string)).headers.get('content-disposition')).toMatch(/^attachment/);
     const foreign = await call('all.f', 'GET', `/flow/workflow-requests/${id}?download=${fileId}`);
     expect({ status: foreign.status, code: foreign.body.code }).toEqual({ status: 404, code: 'WORKFLOW.REQUEST_NOT_FOUND' });
-    await expect(backend.workflowUploads.downloadUrl(await actorOf('all.f'), id, fileId)).rejects.toMatchObject({
+    await expect(world.backend.workflowUploads.downloadUrl(await actorOf('all.f'), id, fileId)).rejects.toMatchObject({
       code: 'WORKFLOW.REQUEST_NOT_FOUND',
     });
-    await expect(backend.workflowUploads.downloadUrl(await actorOf('req.u'), id, 'no-such-file')).rejects.toMatchObject({
+    await expect(world.backend.workflowUploads.downloadUrl(await actorOf('req.u'), id, 'no-such-file')).rejects.toMatchObject({
       code: 'WORKFLOW.ITEM_NOT_FOUND',
     });
   });
@@ -268,7 +249,7 @@ describe('uploads that count', () => {
 async function actorOf(username: string) {
   const { actorFor } = await import('@portal/backend');
   const { getAccount } = await import('@portal/backend/accounts');
-  return actorFor((await getAccount(backend.db, username))!, { method: 'password' });
+  return actorFor((await getAccount(world.backend.db, username))!, { method: 'password' });
 }
 
 describe('uploads refused: 400 WORKFLOW.UPLOAD_REJECTED, and nothing kept', () => {
@@ -350,7 +331,7 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
     return { id, ref, ticket, clean };
   };
   const storedBytes = async (requestId: string, fileId: string) => {
-    const url = await backend.workflowUploads.downloadUrl(await actorOf('req.u'), requestId, fileId);
+    const url = await world.backend.workflowUploads.downloadUrl(await actorOf('req.u'), requestId, fileId);
     return Buffer.from(await (await fetch(url)).arrayBuffer());
   };
 
@@ -370,7 +351,7 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
       expect(detail.body.items.flatMap((i: Loose) => i.files)).toEqual([]);
     }
     // The replays refill only the pending key: no form names the key a file is served from.
-    const served = (await listKeys(s3.endpoint, BUCKET, `workflow-requests/${id}/`))[0];
+    const served = (await world.keys(`workflow-requests/${id}/`))[0];
     if (served) expect(served).not.toBe(ticket.fields.key);
     expect((await call('req.u', 'POST', `${itemPath(ref)}/uploads/${ticket.uploadId}/complete`)).status).toBe(409);
   });
@@ -378,7 +359,7 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
   it('an object replaced between the check and the store: the checked bytes are kept, the replacement never', async () => {
     const { id, ref, ticket, clean } = await cleanPdfPosted();
     // The store the service uses, with the replacement POSTed right after the check's read, every time.
-    const real = bucket();
+    const real = world.files;
     const racing: FileStore = {
       ...real,
       async read(key) {
@@ -387,7 +368,7 @@ describe('what is kept is exactly what was checked (ADR 050)', () => {
         return bytes;
       },
     };
-    const service = createUploadService({ db: backend.db, files: racing, now: clock });
+    const service = createUploadService({ db: world.backend.db, files: racing, now: clock });
     const item = await service.complete(await actorOf('req.u'), ref, ticket.uploadId);
     expect(item.files.map((f) => [f.contentType, f.bytes])).toEqual([['application/pdf', clean.length]]);
     expect(await storedBytes(id, item.files[0]!.fileId)).toEqual(clean);

@@ -1,4 +1,4 @@
-import { type Backend, actorFor } from '@portal/backend';
+import { actorFor } from '@portal/backend';
 import { getAccount } from '@portal/backend/accounts';
 import { countCalls } from '@portal/backend/platform/db';
 import { addDays } from '@portal/core/shared';
@@ -6,8 +6,8 @@ import { SalesAnswer, SalesNotes, SalesTransactionsPage } from '@portal/core/sal
 import { beforeAll, describe, expect, it } from 'vitest';
 import { weekOf } from '@portal/backend/masterdata';
 import { readJson, signInCookie } from '../../tests/support/api.ts';
-import { createTestBackend, importOk, testAccount } from '../../tests/support/test-backend.ts';
-import { createApp } from './app.ts';
+import { importOk, testAccount } from '../../tests/support/test-backend.ts';
+import { apiSuite } from '../../tests/support/test-app.ts';
 import { testEan } from '../../tests/support/ean.ts';
 
 /**
@@ -17,8 +17,7 @@ import { testEan } from '../../tests/support/ean.ts';
  */
 const TODAY = '2026-11-21';
 const clock = new Date(`${TODAY}T10:00:00Z`);
-let backend: Backend;
-let app: ReturnType<typeof createApp>;
+const world = apiSuite(() => clock, '203.0.113.9');
 const PASSWORD = 'Correct-Horse-42!';
 
 const ean = (n: number) => testEan('400', n);
@@ -113,21 +112,20 @@ const headers = (cookie?: string) => ({
   ...(cookie ? { Cookie: cookie } : {}),
 });
 const cookies: Record<string, string> = {};
-const signIn = (username: string) => signInCookie(app, username, PASSWORD, 'ordering');
+const signIn = (username: string) => signInCookie(world.app, username, PASSWORD, 'ordering');
 const get = (path: string, params: Record<string, string | number | undefined>, user = 'sales.user') => {
   const qs = new URLSearchParams(
     Object.entries(params)
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => [k, String(v)] as [string, string]),
   );
-  return app.request(`/api/sales${path}?${qs}`, { headers: headers(cookies[user]) });
+  return world.app.request(`/api/sales${path}?${qs}`, { headers: headers(cookies[user]) });
 };
 
-const importKind = (kind: string, records: object[]) => importOk(backend, kind, records);
+const importKind = (kind: string, records: object[]) => importOk(world.backend, kind, records);
 
 beforeAll(async () => {
-  backend = await createTestBackend(() => clock);
-  app = createApp(backend, () => '203.0.113.9');
+  await world.start();
   const account = (username: string, customerId: string, securityFlag: number, ordering: number) =>
     testAccount(username, customerId, PASSWORD, {
       timezone: 'Europe/Warsaw',
@@ -313,26 +311,26 @@ describe('GET /api/sales', () => {
 
 describe('DynamoDB calls per read (ADR 014: small and fixed)', () => {
   it('reads the rollups with a fixed number of calls', async () => {
-    const counter = countCalls(backend.db, 'countSalesCalls');
+    const counter = countCalls(world.backend.db, 'countSalesCalls');
     try {
-      const account = (await getAccount(backend.db, 'sales.user'))!;
+      const account = (await getAccount(world.backend.db, 'sales.user'))!;
       const actor = actorFor(account, { method: 'password' });
       const counted = async (run: () => Promise<unknown>) => (await counter.counted(run)).calls;
       const base = { customerId: RETAILER, startDate: '2026-10-24', endDate: '2026-11-20' };
       const long = { ...base, startDate: '2026-09-03' };
       const perGroup: Record<string, number> = {};
       for (const groupBy of GROUPS) {
-        perGroup[groupBy] = await counted(() => backend.sales.sales(actor, { ...base, groupBy }));
-        perGroup[`${groupBy}, 79 days`] = await counted(() => backend.sales.sales(actor, { ...long, groupBy }));
+        perGroup[groupBy] = await counted(() => world.backend.sales.sales(actor, { ...base, groupBy }));
+        perGroup[`${groupBy}, 79 days`] = await counted(() => world.backend.sales.sales(actor, { ...long, groupBy }));
         perGroup[`${groupBy}, store + EAN`] = await counted(() =>
-          backend.sales.sales(actor, { ...base, groupBy, storeId: 'S-S11', ean: PRODUCTS[0]!.ean }),
+          world.backend.sales.sales(actor, { ...base, groupBy, storeId: 'S-S11', ean: PRODUCTS[0]!.ean }),
         );
       }
-      perGroup.transactions = await counted(() => backend.sales.transactions(actor, { ...base, index: 0, results: 10 }));
+      perGroup.transactions = await counted(() => world.backend.sales.transactions(actor, { ...base, index: 0, results: 10 }));
       perGroup['transactions, store'] = await counted(() =>
-        backend.sales.transactions(actor, { ...base, storeId: 'S-S11', index: 0, results: 10 }),
+        world.backend.sales.transactions(actor, { ...base, storeId: 'S-S11', index: 0, results: 10 }),
       );
-      perGroup.notes = await counted(() => backend.sales.notes(actor, RETAILER));
+      perGroup.notes = await counted(() => world.backend.sales.notes(actor, RETAILER));
       // The retailer check is 1 GetItem; a store filter adds 1 GetItem, an EAN filter 1 Query.
       expect(perGroup).toEqual({
         day: 2, // + 1 Query of the retailer's days

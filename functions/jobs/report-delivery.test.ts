@@ -1,6 +1,4 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import type { Backend } from '@portal/backend';
-import type { FileStore } from '@portal/backend/platform/files';
 import { reportDeliveryMessage, reportJobsFromConfig } from '@portal/backend/report';
 import { deliverReportJob, listDeliveries, reportDeliveryDeps } from '@portal/backend/report/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +6,7 @@ import { ensureImportQueues, sqsClient, startImportPoller, startLocalSqs } from 
 import { startSesRateLimit } from '../../scripts/local/ses-local.ts';
 import { putJobWithUploadedCsv, reportJobFixture } from '../../tests/support/report-job-fixtures.ts';
 import { putMonthlyReportWithContacts } from '../../tests/support/rush-fixtures.ts';
-import { importOk, createS3TestBackend, type S3StandIn } from '../../tests/support/test-backend.ts';
+import { importOk, s3Suite } from '../../tests/support/test-backend.ts';
 import { reportDeliveryHandler } from './report-delivery.ts';
 
 /**
@@ -18,9 +16,7 @@ import { reportDeliveryHandler } from './report-delivery.ts';
  */
 const NOW = new Date('2026-12-01T00:05:00Z');
 const BUCKET = 'report-delivery-queue-test';
-let backend: Backend;
-let files: FileStore;
-let s3: S3StandIn;
+const world = s3Suite(() => NOW, { REPORTS_BUCKET: BUCKET });
 let ses: Awaited<ReturnType<typeof startSesRateLimit>>;
 let clockMs = NOW.getTime();
 const logged: string[] = [];
@@ -29,12 +25,14 @@ const log = (message: string) => void logged.push(message);
 /** A report of a customer with one confirmed external contact, and its finished run with one CSV file in the bucket. */
 async function finishedRun(customerId: string, email: string) {
   const processId = `gen.transactions.${customerId}`;
-  await putMonthlyReportWithContacts(backend.db, { processId, customerId, timeZone: 'Europe/Berlin', emails: [email], at: NOW });
+  await putMonthlyReportWithContacts(world.backend.db, { processId, customerId, timeZone: 'Europe/Berlin', emails: [email], at: NOW });
   const job = reportJobFixture(
     { jobId: `queue-job-${customerId}`, customerId, processId, options: { deliver: true, skipIfEmpty: false } },
     NOW,
   );
-  expect(await putJobWithUploadedCsv(backend.db, files, job, { name: 'Transactions.csv', content: 'at,amount\n', at: NOW })).toBe(true);
+  expect(
+    await putJobWithUploadedCsv(world.backend.db, world.files, job, { name: 'Transactions.csv', content: 'at,amount\n', at: NOW }),
+  ).toBe(true);
   return job.jobId;
 }
 
@@ -43,15 +41,15 @@ const event = (...records: { messageId: string; body: string }[]): SQSEvent =>
 
 /** The consumer with the real delivery: SES through the rate limit; the retries' and the pacer's waits take no time. */
 const consumer = () => {
-  const config = { ...backend.config, SES_ENDPOINT: ses.endpoint };
-  const deps = reportDeliveryDeps(config, { db: backend.db, now: () => NOW, files, sleep: async () => {} });
+  const config = { ...world.backend.config, SES_ENDPOINT: ses.endpoint };
+  const deps = reportDeliveryDeps(config, { db: world.backend.db, now: () => NOW, files: world.files, sleep: async () => {} });
   return reportDeliveryHandler(async () => (jobId) => deliverReportJob(deps, jobId), log);
 };
 const sent = (email: string) => ses.accepted.get(email)?.length ?? 0;
 
 beforeAll(async () => {
   ses = await startSesRateLimit({ target: process.env.SES_ENDPOINT ?? '', perSecond: 1, nowMs: () => clockMs });
-  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
+  const { backend } = await world.start();
   await importOk(backend, 'retailers', [
     { customerId: 'R-Q1', name: 'Quebec' },
     { customerId: 'R-Q2', name: 'Romeo' },
@@ -60,7 +58,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await ses?.stop();
-  await s3?.stop();
 });
 
 describe('report delivery consumer', () => {
@@ -79,7 +76,7 @@ describe('report delivery consumer', () => {
     // The second mail met the rate in the same second on every attempt: its delivery threw, the others are done.
     expect(answer.batchItemFailures).toEqual([{ itemIdentifier: 'm-throttled' }]);
     expect([sent('first@customers.example'), sent('throttled@customers.example')]).toEqual([1, 0]);
-    expect((await listDeliveries(backend.db, throttled)).map((d) => [d.status, d.reasonCode])).toEqual([['failed', 'throttled']]);
+    expect((await listDeliveries(world.backend.db, throttled)).map((d) => [d.status, d.reasonCode])).toEqual([['failed', 'throttled']]);
     expect(logged).toEqual(['[report delivery] failed, the queue delivers it again', '[report delivery] not a delivery message, dropped']);
 
     // After the visibility timeout (the next second): the failed message alone, and a duplicate of the first (at least once).
@@ -99,10 +96,18 @@ describe('report delivery consumer', () => {
     try {
       const client = sqsClient(sqs.endpoint);
       const { queueUrl } = await ensureImportQueues(client, 'report-delivery-test');
-      const config = { ...backend.config, SES_ENDPOINT: ses.endpoint, SQS_ENDPOINT: sqs.endpoint, REPORT_DELIVERY_QUEUE_URL: queueUrl };
+      const config = {
+        ...world.backend.config,
+        SES_ENDPOINT: ses.endpoint,
+        SQS_ENDPOINT: sqs.endpoint,
+        REPORT_DELIVERY_QUEUE_URL: queueUrl,
+      };
       const jobId = await finishedRun('R-Q3', 'queued@customers.example');
       // A finished job run again (a duplicate fire, ADR 041) hands only its delivery off: here, to the queue.
-      await reportJobsFromConfig(config, { db: backend.db, now: () => NOW, files, rateLimiter: null }).run({ kind: 'report-job', jobId });
+      await reportJobsFromConfig(config, { db: world.backend.db, now: () => NOW, files: world.files, rateLimiter: null }).run({
+        kind: 'report-job',
+        jobId,
+      });
       expect(sent('queued@customers.example')).toBe(0);
 
       // Lambda's SQS event source on the stand-in takes the message to the consumer.

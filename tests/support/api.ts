@@ -133,6 +133,26 @@ export async function signInAll(
   return cookies;
 }
 
+/** One call of a suite's signed-in user (`null`: without a session) to `/api` on the connect portal. */
+function connectRequest(
+  app: RequestTarget,
+  cookie: string | undefined,
+  { method, path, body, headers }: { method: string; path: string; body: unknown; headers: Record<string, string> },
+) {
+  return app.request(`/api${path}`, {
+    method,
+    headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+/** The JSON body of an answer read loosely (`{}` when not JSON): each test asserts the shape it needs. */
+async function looseBody(res: Response) {
+  const json = res.headers.get('content-type')?.includes('json') ? await readJson(res) : {};
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  return json as Record<string, any>;
+}
+
 /**
  * A suite's caller of `/api` on the connect portal as one of its signed-in users (`cookies()` by
  * username, e.g. from signInAll; `null` calls without a session), with extra headers (Idempotency-Key).
@@ -141,13 +161,19 @@ export async function signInAll(
  */
 export function connectCaller(app: () => RequestTarget, cookies: () => Record<string, string>) {
   return async (user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await app().request(`/api${path}`, {
-      method,
-      headers: { 'X-Portal': 'connect', 'Content-Type': 'application/json', ...(user ? { Cookie: cookies()[user]! } : {}), ...headers },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const json = res.headers.get('content-type')?.includes('json') ? await readJson(res) : {};
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return { status: res.status, body: json as Record<string, any> };
+    const res = await connectRequest(app(), user ? cookies()[user] : undefined, { method, path, body, headers });
+    return { status: res.status, body: await looseBody(res) };
+  };
+}
+
+/**
+ * connectCaller answering also the body as text (to compare two answers to the letter, or to name a failure)
+ * and the headers (a download's type and disposition, a redirect's location).
+ */
+export function connectResponseCaller(app: () => RequestTarget, cookies: () => Record<string, string>) {
+  return async (user: string | null, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const res = await connectRequest(app(), user ? cookies()[user] : undefined, { method, path, body, headers });
+    const text = await res.clone().text();
+    return { status: res.status, body: await looseBody(res), text, headers: res.headers };
   };
 }

@@ -7,11 +7,12 @@ import { type Backend, type BackendAdapters, createBackend, loadConfig } from '@
 import { type Db, ensureTable, migrationStateKey } from '@portal/backend/platform/db';
 import { markMigrationsOfNewTable } from '@portal/backend/migration';
 import { createFileStore, type FileStore } from '@portal/backend/platform/files';
-import { S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
+import { listKeys, S3_STAND_IN_CREDENTIALS, startS3StandIn } from '@portal/backend/platform/files/test';
 import type { AuditReader } from '@portal/backend/audit';
 import { decodeAccess } from '@portal/core/auth';
 import { expect } from 'vitest';
 import { testEan } from './ean.ts';
+import { suiteWorld } from './suite-world.ts';
 
 /**
  * A backend on its own fresh table in the suite's DynamoDB Local (tests/setup/stand-ins.ts), so
@@ -68,6 +69,24 @@ export async function createS3TestBackend(
   return { s3, backend, files };
 }
 export type S3StandIn = Awaited<ReturnType<typeof startS3StandIn>>;
+
+/** A started S3 suite: the stand-in, the backend over it and the bucket's own file store. */
+export type S3World = { s3: S3StandIn; backend: Backend; files: FileStore };
+
+/**
+ * The world of a suite over a local S3 (createS3TestBackend): `start` (in the suite's beforeAll, with the
+ * configuration `overrides` known only then, e.g. an SFTP stand-in's) makes it, its fields read it once
+ * started (a read before throws) and the stand-in stops after the suite, so no suite declares, assigns and
+ * stops the same variables again.
+ */
+export function s3Suite(now: (() => Date) | undefined, bucket: { FILES_BUCKET: string } | { REPORTS_BUCKET: string }) {
+  const world = suiteWorld<S3World>('the S3 suite', (started) => started.s3.stop());
+  return Object.assign(world.view(['s3', 'backend', 'files']), {
+    start: async (overrides: Record<string, string | undefined> = {}) => world.set(await createS3TestBackend(now, bucket, overrides)),
+    /** The keys of the bucket's objects under `prefix`, in the listing's order. */
+    keys: (prefix: string) => listKeys(world.started().s3.endpoint, Object.values(bucket)[0] ?? '', prefix),
+  });
+}
 
 /**
  * A table of before these migrations: their states removed, so a migration test's table has them pending as a table

@@ -1,9 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { Backend } from '@portal/backend';
 import type { ReportSchedule } from '@portal/core/report';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { importOk, createS3TestBackend, type S3StandIn } from '../../../../tests/support/test-backend.ts';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { importOk, s3Suite } from '../../../../tests/support/test-backend.ts';
 import { createFaultInjector } from '../platform/faults/fault-injector.ts';
 import { createFileStore, type FileStore } from '../platform/files/file-store.ts';
 import { countReportRun, loadReportDefinition } from './report-entity.ts';
@@ -47,9 +45,7 @@ const BUCKET = 'report-runner-test';
 const NOW = new Date('2026-11-21T10:00:00Z');
 const CUSTOMER = 'R-RA';
 const PROCESS = `gen.transactions.${CUSTOMER}`;
-let backend: Backend;
-let s3: S3StandIn;
-let files: FileStore;
+const world = s3Suite(() => NOW, { REPORTS_BUCKET: BUCKET });
 let delivered: string[] = [];
 let jobSeq = 0;
 
@@ -58,8 +54,8 @@ const schedule: ReportSchedule = { ...defaultSchedule(PROCESS, 'Europe/Berlin'),
 
 function deps(overrides: Partial<ReportRunnerDeps> = {}): ReportRunnerDeps & { idle: () => Promise<void> } {
   const base: ReportRunnerDeps = {
-    db: backend.db,
-    files,
+    db: world.backend.db,
+    files: world.files,
     now: () => NOW,
     loadDefinition: loadReportDefinition,
     loadSchedule: async () => schedule,
@@ -91,19 +87,14 @@ async function newJob(fields: Partial<StoredReportJob> = {}): Promise<StoredRepo
     },
     NOW,
   );
-  await backend.db.doc.send(new PutCommand(newReportJobPut(backend.db, job).Put!));
+  await world.backend.db.doc.send(new PutCommand(newReportJobPut(world.backend.db, job).Put!));
   return job;
 }
 
-async function keysUnder(prefix: string): Promise<string[]> {
-  const client = new S3Client({ region: 'eu-central-1', endpoint: s3.endpoint, forcePathStyle: true });
-  const res = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
-  client.destroy();
-  return (res.Contents ?? []).map((o) => o.Key!).sort();
-}
+const keysUnder = async (prefix: string) => (await world.keys(prefix)).sort();
 
 beforeAll(async () => {
-  ({ s3, backend, files } = await createS3TestBackend(() => NOW, { REPORTS_BUCKET: BUCKET }));
+  const { backend } = await world.start();
   await importOk(backend, 'retailers', [
     { customerId: CUSTOMER, name: 'Runner Markets' },
     { customerId: 'R-RB', name: 'Other' },
@@ -123,7 +114,6 @@ beforeAll(async () => {
   });
   await importOk(backend, 'transactions', [...[17, 18, 19].flatMap((day) => [0, 1, 2, 3].map((n) => tx(day, n))), tx(18, 0, 'R-RB')]);
 }, 120_000);
-afterAll(() => s3?.stop());
 beforeEach(() => {
   delivered = [];
 });
@@ -132,19 +122,19 @@ describe('a whole run', () => {
   it('writes the period in files of rowsPerFile rows, finishes, lists them and counts the run', async () => {
     const job = await newJob({ options: { deliver: true, skipIfEmpty: false } });
     await runReportJob(deps({ rowsPerFile: 5 }), job.jobId);
-    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    const done = (await getReportJob(world.backend.db, job.jobId, true))!;
     expect(done).toMatchObject({ status: 'finished', rowsWritten: 12, totalRows: 12, skippedEmpty: false, error: null });
     expect(done.files.map((f) => f.rows)).toEqual([5, 5, 2]);
     expect(done.files.map((f) => f.name.replace(/^.*_part-/, 'part-'))).toEqual(['part-1.csv', 'part-2.csv', 'part-3.csv']);
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual(done.files.map((f) => f.key).sort());
-    const csv = (await files.read(done.files[0]!.key)).toString('utf8');
+    const csv = (await world.files.read(done.files[0]!.key)).toString('utf8');
     expect(csv.split('\r\n')).toHaveLength(5 + 2); // header, 5 rows, the final CRLF
     expect(delivered).toEqual([job.jobId]);
-    const listed = await listReportFiles(backend.db, CUSTOMER, { index: 0, maxResults: 100 }, NOW);
+    const listed = await listReportFiles(world.backend.db, CUSTOMER, { index: 0, maxResults: 100 }, NOW);
     expect(listed.items.filter((f) => f.jobId === job.jobId)).toHaveLength(3);
-    expect((await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId)).toBe(
-      true,
-    );
+    expect(
+      (await listReportJobs(world.backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW)).items.some((j) => j.jobId === job.jobId),
+    ).toBe(true);
   });
 
   it('a run of 150 files finishes past the 100-item transaction, and a runner that stopped after it lists the rest on its retry (ADR 068)', async () => {
@@ -165,14 +155,15 @@ describe('a whole run', () => {
       key: `reports/${CUSTOMER}/${job.jobId}/part-${index + 1}.csv`,
     });
     const all = Array.from({ length: 150 }, (_, index) => file(index));
-    expect(await reportJobWrites.finish(backend.db, job, 150, all, false, NOW)).toBe(true);
+    expect(await reportJobWrites.finish(world.backend.db, job, 150, all, false, NOW)).toBe(true);
     const listedOf = async () =>
-      (await listReportFiles(backend.db, CUSTOMER, { index: 0, maxResults: 1000 }, NOW)).items.filter((f) => f.jobId === job.jobId).length;
+      (await listReportFiles(world.backend.db, CUSTOMER, { index: 0, maxResults: 1000 }, NOW)).items.filter((f) => f.jobId === job.jobId)
+        .length;
     expect(await listedOf()).toBe(150);
-    expect((await getReportJob(backend.db, job.jobId, true))!.status).toBe('finished');
+    expect((await getReportJob(world.backend.db, job.jobId, true))!.status).toBe('finished');
     // As if the runner stopped right after the transaction: the items beyond its 99 are gone.
     await batchDelete(
-      backend.db,
+      world.backend.db,
       all.slice(99).map((_, k) => reportFileKey(job.jobId, 99 + k)),
     );
     expect(await listedOf()).toBe(99);
@@ -183,7 +174,7 @@ describe('a whole run', () => {
   it('skip if empty: a period without rows finishes as skipped, with no file and no delivery', async () => {
     const job = await newJob({ dateFrom: '2026-10-01', dateUntil: '2026-10-02', options: { deliver: true, skipIfEmpty: true } });
     await runReportJob(deps(), job.jobId);
-    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({
+    expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({
       status: 'finished',
       skippedEmpty: true,
       files: [],
@@ -196,7 +187,7 @@ describe('a whole run', () => {
   it('an empty period without skip still writes one file with the header row', async () => {
     const job = await newJob({ dateFrom: '2026-10-01', dateUntil: '2026-10-02' });
     await runReportJob(deps(), job.jobId);
-    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    const done = (await getReportJob(world.backend.db, job.jobId, true))!;
     expect(done.files.map((f) => f.rows)).toEqual([0]);
   });
 });
@@ -214,7 +205,7 @@ describe('cancel', () => {
           for await (const page of source.rows()) {
             for (const row of page) {
               yield [row];
-              if (first) await reportJobWrites.cancel(backend.db, job.jobId, NOW);
+              if (first) await reportJobWrites.cancel(world.backend.db, job.jobId, NOW);
               first = false;
             }
           }
@@ -222,7 +213,7 @@ describe('cancel', () => {
       };
     };
     await runReportJob(deps({ source: paged, rowsPerFile: 2 }), job.jobId);
-    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'cancelled', files: [] });
+    expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'cancelled', files: [] });
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
   });
 });
@@ -235,7 +226,7 @@ describe('a scheduled fire', () => {
     await Promise.all([runScheduledReport(d, fire), runScheduledReport(d, fire)]);
     await runScheduledReport(d, fire);
     const jobId = scheduledJobId(fire.processId, fire.scheduledFor);
-    const job = (await getReportJob(backend.db, jobId, true))!;
+    const job = (await getReportJob(world.backend.db, jobId, true))!;
     expect(job).toMatchObject({
       status: 'finished',
       trigger: 'schedule',
@@ -245,7 +236,7 @@ describe('a scheduled fire', () => {
       options: { deliver: true },
     });
     expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual(job.files.map((f) => f.key));
-    const log = await listReportJobs(backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW);
+    const log = await listReportJobs(world.backend.db, PROCESS, { index: 0, maxResults: 100 }, NOW);
     expect(log.items.filter((j) => j.scheduledFor === '2026-11-20T05:00:00.000Z')).toHaveLength(1);
     // Every invocation hands the finished job to the delivery, which sends nothing twice (E's tests).
     expect(delivered.every((id) => id === jobId)).toBe(true);
@@ -258,17 +249,17 @@ describe('a scheduled fire', () => {
     };
     const sun = { processId: PROCESS, scheduledFor: '2026-11-22T05:00:00Z' };
     await expect(runScheduledReport(deps({ deliver: incomplete }), sun)).rejects.toThrow('retryable');
-    expect(await getReportJob(backend.db, scheduledJobId(sun.processId, sun.scheduledFor), true)).toMatchObject({
+    expect(await getReportJob(world.backend.db, scheduledJobId(sun.processId, sun.scheduledFor), true)).toMatchObject({
       status: 'finished',
       error: null,
     });
     const manual = await newJob({ options: { deliver: true, skipIfEmpty: false } });
     await runReportJob(deps({ deliver: incomplete }), manual.jobId);
-    expect(await getReportJob(backend.db, manual.jobId, true)).toMatchObject({ status: 'finished', error: null });
+    expect(await getReportJob(world.backend.db, manual.jobId, true)).toMatchObject({ status: 'finished', error: null });
   });
 
   it("a custom report's scheduled files speak its owner's language; a general report's English (ADR 054)", async () => {
-    await importOk(backend, 'accounts', [
+    await importOk(world.backend, 'accounts', [
       {
         username: 'runner.de',
         password: 'Correct-Horse-42!',
@@ -294,12 +285,12 @@ describe('a scheduled fire', () => {
     };
     const fire = { processId: custom.processId, scheduledFor: '2026-11-20T05:00:00Z' };
     await runScheduledReport(deps({ loadDefinition: async () => custom }), fire);
-    const job = (await getReportJob(backend.db, scheduledJobId(fire.processId, fire.scheduledFor), true))!;
+    const job = (await getReportJob(world.backend.db, scheduledJobId(fire.processId, fire.scheduledFor), true))!;
     expect(job).toMatchObject({ status: 'finished', language: 'de' });
     expect(job.files.map((f) => f.name)).toEqual([`Meine-Transaktionen_${CUSTOMER}_2026-11-19_2026-11-19.csv`]);
-    const header = (await files.read(job.files[0]!.key)).toString('utf8').split('\r\n')[0];
+    const header = (await world.files.read(job.files[0]!.key)).toString('utf8').split('\r\n')[0];
     expect(header).toBe('\ufeffDatum,Ergebnis,Ergebnis (Code)');
-    const general = (await getReportJob(backend.db, scheduledJobId(PROCESS, '2026-11-20T05:00:00Z'), true)) ?? null;
+    const general = (await getReportJob(world.backend.db, scheduledJobId(PROCESS, '2026-11-20T05:00:00Z'), true)) ?? null;
     expect(general?.language).toBeUndefined();
   });
 
@@ -307,25 +298,25 @@ describe('a scheduled fire', () => {
     const d = deps({ loadSchedule: async () => ({ ...schedule, reportingDays: ['monday'] }) });
     const friday = { processId: PROCESS, scheduledFor: '2026-11-13T05:00:00Z' };
     await runScheduledReport(d, friday);
-    expect(await getReportJob(backend.db, scheduledJobId(friday.processId, friday.scheduledFor))).toBeNull();
+    expect(await getReportJob(world.backend.db, scheduledJobId(friday.processId, friday.scheduledFor))).toBeNull();
   });
 
   it('S3 failing: the job ends in error with nothing left and the failure is thrown (async retry, DLQ); the retry finishes it', async () => {
     const failing: FileStore = {
-      ...files,
+      ...world.files,
       upload: async () => Promise.reject(Object.assign(new Error('Service Unavailable'), { name: 'ServiceUnavailable' })),
     };
     const sat = { processId: PROCESS, scheduledFor: '2026-11-21T05:00:00Z' };
     const jobId = scheduledJobId(sat.processId, sat.scheduledFor);
     await expect(runScheduledReport(deps({ files: failing }), sat)).rejects.toThrow('Service Unavailable');
-    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({
+    expect(await getReportJob(world.backend.db, jobId, true)).toMatchObject({
       status: 'error',
       error: 'The report could not be created. Please try again.',
     });
     expect(await keysUnder(`reports/${CUSTOMER}/${jobId}/`)).toEqual([]);
     expect(delivered).toEqual([]);
     await runScheduledReport(deps(), sat);
-    expect(await getReportJob(backend.db, jobId, true)).toMatchObject({ status: 'finished', error: null });
+    expect(await getReportJob(world.backend.db, jobId, true)).toMatchObject({ status: 'finished', error: null });
     expect(delivered).toEqual([jobId]);
   });
 });
@@ -335,22 +326,22 @@ describe('S3 faults injected (platform/faults, ADR 025)', () => {
     const clean = await newJob();
     await runReportJob(deps(), clean.jobId);
     const faults = createFaultInjector({ rate: 1, seed: 41, services: ['s3'], persistent: 0, kinds: ['throttle', 'server'] });
-    const faulty = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }, faults);
+    const faulty = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: world.s3.endpoint, bucket: BUCKET }, faults);
     const job = await newJob();
     await runReportJob(deps({ files: faulty }), job.jobId);
-    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    const done = (await getReportJob(world.backend.db, job.jobId, true))!;
     expect(done.status).toBe('finished');
     expect(faults.injectedCount()).toBeGreaterThan(0);
-    const body = (key: string) => files.read(key).then((b) => b.toString('utf8'));
-    expect(await body(done.files[0]!.key)).toBe(await body((await getReportJob(backend.db, clean.jobId, true))!.files[0]!.key));
+    const body = (key: string) => world.files.read(key).then((b) => b.toString('utf8'));
+    expect(await body(done.files[0]!.key)).toBe(await body((await getReportJob(world.backend.db, clean.jobId, true))!.files[0]!.key));
   });
 
   it('S3 failing on every attempt: a manual run ends in error with no file left, and is not thrown', async () => {
     const faults = createFaultInjector({ rate: 1, seed: 7, services: ['s3'], persistent: 1, kinds: ['server'], phases: ['before'] });
-    const broken = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: s3.endpoint, bucket: BUCKET }, faults);
+    const broken = createFileStore({ AWS_REGION: 'eu-central-1', S3_ENDPOINT: world.s3.endpoint, bucket: BUCKET }, faults);
     const job = await newJob();
     await runReportJob(deps({ files: broken }), job.jobId);
-    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
+    expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
   });
 });
@@ -360,13 +351,13 @@ describe('fan-out (item 7)', () => {
     it(`${format}: the parts run on their own, the last one joins them into one file set${format === 'csv' ? ' equal byte for byte to one run' : ''}`, async () => {
       const single = await newJob({ format });
       await runReportJob(deps(), single.jobId);
-      const whole = (await getReportJob(backend.db, single.jobId, true))!;
+      const whole = (await getReportJob(world.backend.db, single.jobId, true))!;
 
       const fanned = await newJob({ format, options: { deliver: true, skipIfEmpty: false } });
       const d = deps({ partRows: 5 });
       await runReportJob(d, fanned.jobId);
       await d.idle();
-      const joined = (await getReportJob(backend.db, fanned.jobId, true))!;
+      const joined = (await getReportJob(world.backend.db, fanned.jobId, true))!;
       expect(joined).toMatchObject({ status: 'finished', rowsWritten: 12, totalRows: 12, partsDone: 3 });
       expect(joined.parts!.map((p) => [p.dateFrom, p.dateUntil])).toEqual([
         ['2026-11-19', '2026-11-20'],
@@ -376,7 +367,7 @@ describe('fan-out (item 7)', () => {
       expect(delivered).toEqual([fanned.jobId]);
       if (format === 'csv') {
         expect(joined.files.map((f) => [f.name, f.rows])).toEqual(whole.files.map((f) => [f.name, f.rows]));
-        expect(await files.read(joined.files[0]!.key)).toEqual(await files.read(whole.files[0]!.key));
+        expect(await world.files.read(joined.files[0]!.key)).toEqual(await world.files.read(whole.files[0]!.key));
         // The part files are gone once joined.
         expect(await keysUnder(`reports/${CUSTOMER}/${fanned.jobId}/`)).toEqual(joined.files.map((f) => f.key));
       } else {
@@ -403,10 +394,10 @@ describe('fan-out (item 7)', () => {
     const d = deps({ partRows: 5, source: failing });
     await runReportJob(d, job.jobId);
     await d.idle(); // the local launcher logs the part's thrown failure (on AWS: the async retry, then the DLQ)
-    expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
+    expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'error', files: [] });
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual([]);
     expect(delivered).toEqual([]);
-    expect(await slotsHeld(backend.db)).toBe(0); // the failed part gave its slot back (ADR 077)
+    expect(await slotsHeld(world.backend.db)).toBe(0); // the failed part gave its slot back (ADR 077)
   });
 
   describe('the fleet cap on parts reading at once (ADR 077)', () => {
@@ -436,7 +427,8 @@ describe('fan-out (item 7)', () => {
       const jobs = [await newJob()];
       await runReportJob(d, jobs[0]!.jobId);
       await d.idle();
-      for (const job of jobs) expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6 });
+      for (const job of jobs)
+        expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6 });
       expect(seen.most).toBeLessThanOrEqual(2);
       expect(seen.most).toBeGreaterThan(0);
       // Uncapped, the same job reads with all its parts at once.
@@ -446,26 +438,31 @@ describe('fan-out (item 7)', () => {
       await runReportJob(wide, job.jobId);
       await wide.idle();
       expect(open.seen.most).toBeGreaterThan(2);
-      expect(await slotsHeld(backend.db)).toBe(0);
+      expect(await slotsHeld(world.backend.db)).toBe(0);
     });
 
     it("a job's limit (its keys' shares) holds below the fleet's cap: the next part waits for one of its own to end", async () => {
       const at = new Date(NOW.getTime() + 3_600_000);
-      await waitForSlots(backend.db, 'slot-limit-job', [0, 1, 2], 60, 1, at);
-      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 0 }]);
-      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
-      const line = await renewSlot(backend.db, 'slot-limit-job', 0, at, REPORT_LEASE_MS);
+      await waitForSlots(world.backend.db, 'slot-limit-job', [0, 1, 2], 60, 1, at);
+      expect(await claimWaitingParts(world.backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 0 }]);
+      expect(await claimWaitingParts(world.backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
+      const line = await renewSlot(world.backend.db, 'slot-limit-job', 0, at, REPORT_LEASE_MS);
       expect(line).toBeTruthy();
-      await releaseSlot(backend.db, 'slot-limit-job', 0, line!);
-      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 1 }]);
-      expect(await slotsHeld(backend.db)).toBe(1);
+      await releaseSlot(world.backend.db, 'slot-limit-job', 0, line!);
+      expect(await claimWaitingParts(world.backend.db, 10, at, REPORT_LEASE_MS)).toEqual([{ jobId: 'slot-limit-job', part: 1 }]);
+      expect(await slotsHeld(world.backend.db)).toBe(1);
       for (const part of [1, 2]) {
-        await releaseSlot(backend.db, 'slot-limit-job', part, (await renewSlot(backend.db, 'slot-limit-job', part, at, REPORT_LEASE_MS))!);
-        await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS);
+        await releaseSlot(
+          world.backend.db,
+          'slot-limit-job',
+          part,
+          (await renewSlot(world.backend.db, 'slot-limit-job', part, at, REPORT_LEASE_MS))!,
+        );
+        await claimWaitingParts(world.backend.db, 10, at, REPORT_LEASE_MS);
       }
-      expect(await slotsHeld(backend.db)).toBe(0);
+      expect(await slotsHeld(world.backend.db)).toBe(0);
       // Nothing of the job waits or runs: its line is gone, nothing more to claim.
-      expect(await claimWaitingParts(backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
+      expect(await claimWaitingParts(world.backend.db, 10, at, REPORT_LEASE_MS)).toEqual([]);
     });
 
     it('a launch that is lost (a Lambda that timed out) keeps its slot until its lease ends; then the part runs again and the job finishes', async () => {
@@ -485,27 +482,27 @@ describe('fan-out (item 7)', () => {
       await runReportJob(d, job.jobId);
       await d.idle();
       // Part 0 never ran; its slot stays held, so only one part at a time ran the rest.
-      expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'creating', partsDone: 5 });
-      expect(await slotsHeld(backend.db)).toBe(1);
+      expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'creating', partsDone: 5 });
+      expect(await slotsHeld(world.backend.db)).toBe(1);
       at += REPORT_LEASE_MS + 60_000;
       await startWaitingParts(d);
       await d.idle();
-      expect(await getReportJob(backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6, rowsWritten: 12 });
+      expect(await getReportJob(world.backend.db, job.jobId, true)).toMatchObject({ status: 'finished', partsDone: 6, rowsWritten: 12 });
       expect(launched.filter((p) => p === 0)).toHaveLength(2);
-      expect(await slotsHeld(backend.db)).toBe(0);
+      expect(await slotsHeld(world.backend.db)).toBe(0);
     });
   });
 
   it('a day above the part size is planned in hours (ADR 074): each part reads its hours only, the join equals one run', async () => {
     const single = await newJob();
     await runReportJob(deps(), single.jobId);
-    const whole = (await getReportJob(backend.db, single.jobId, true))!;
+    const whole = (await getReportJob(world.backend.db, single.jobId, true))!;
 
     const job = await newJob();
     const d = deps({ partRows: 2 });
     await runReportJob(d, job.jobId);
     await d.idle();
-    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    const done = (await getReportJob(world.backend.db, job.jobId, true))!;
     expect(done).toMatchObject({ status: 'finished', rowsWritten: 12, partsDone: 6 });
     // 4 rows a day at 09:15-12:15 UTC: each day in two parts of two hours' rows, newest first, end to start.
     expect(done.parts!.map((p) => p.estimatedRows)).toEqual([2, 2, 2, 2, 2, 2]);
@@ -518,33 +515,33 @@ describe('fan-out (item 7)', () => {
     });
     for (const [i, part] of done.parts!.entries()) if (i > 0) expect(part.to).toBe(done.parts![i - 1]!.from);
     expect(Object.values(done.partResults!).map((r) => r.rows)).toEqual([2, 2, 2, 2, 2, 2]);
-    expect(await files.read(done.files[0]!.key)).toEqual(await files.read(whole.files[0]!.key));
+    expect(await world.files.read(done.files[0]!.key)).toEqual(await world.files.read(whole.files[0]!.key));
   });
 
   it('csv: above the per-file limit the joined files split at part boundaries, each within the limit', async () => {
     const job = await newJob();
     const copied: string[] = [];
     const spying: FileStore = {
-      ...files,
+      ...world.files,
       copy: async (from, to) => {
         copied.push(to);
-        await files.copy(from, to);
+        await world.files.copy(from, to);
       },
     };
     const d = deps({ partRows: 4, rowsPerFile: 8, files: spying });
     await runReportJob(d, job.jobId);
     await d.idle();
-    const done = (await getReportJob(backend.db, job.jobId, true))!;
+    const done = (await getReportJob(world.backend.db, job.jobId, true))!;
     expect(done.files.map((f) => f.rows)).toEqual([8, 4]);
-    const rows = async (key: string) => (await files.read(key)).toString('utf8').split('\r\n').filter(Boolean).length - 1;
+    const rows = async (key: string) => (await world.files.read(key)).toString('utf8').split('\r\n').filter(Boolean).length - 1;
     expect(await rows(done.files[0]!.key)).toBe(8);
     expect(await rows(done.files[1]!.key)).toBe(4);
     // The second file is one part's file, copied inside S3 (ADR 074): the bytes one run writes there.
     expect(copied).toEqual([done.files[1]!.key]);
     const single = await newJob();
     await runReportJob(deps({ rowsPerFile: 8 }), single.jobId);
-    const whole = (await getReportJob(backend.db, single.jobId, true))!;
-    expect(await files.read(done.files[1]!.key)).toEqual(await files.read(whole.files[1]!.key));
+    const whole = (await getReportJob(world.backend.db, single.jobId, true))!;
+    expect(await world.files.read(done.files[1]!.key)).toEqual(await world.files.read(whole.files[1]!.key));
     expect(await keysUnder(`reports/${CUSTOMER}/${job.jobId}/`)).toEqual(done.files.map((f) => f.key).sort());
   });
 });
