@@ -73,7 +73,7 @@ try {
       await page.goto(`${base}${args.path}`);
       await settle(page);
       await page.waitForTimeout(300);
-      results.get(base)?.push((await page.evaluate(MEASURE)) as Run);
+      results.get(base)?.push(await page.evaluate<Run>(MEASURE));
       await context.close();
     }
   }

@@ -2,15 +2,16 @@ import { act, waitFor } from '@testing-library/react';
 import { expect, onTestFinished } from 'vitest';
 
 interface HappyDomWindow {
-  happyDOM?: { setViewport(viewport: { width?: number; height?: number }): void };
+  happyDOM: { setViewport(viewport: { width?: number; height?: number }): void };
 }
+
+const isHappyDom = (w: Window): w is Window & HappyDomWindow => 'happyDOM' in w;
 
 const DEFAULT = { width: 1024, height: 768 };
 
 function setViewport(viewport: { width: number; height: number }): void {
-  const happyDOM = (window as HappyDomWindow).happyDOM;
-  if (!happyDOM) throw new Error('viewport: the web-dom tests run in happy-dom');
-  happyDOM.setViewport(viewport);
+  if (!isHappyDom(window)) throw new Error('viewport: the web-dom tests run in happy-dom');
+  window.happyDOM.setViewport(viewport);
 }
 
 /**
