@@ -11,7 +11,7 @@
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { demoAccount } from '../seed/seed.ts';
-import { coldContext, OBSERVE_SETTLED, PHONE, settle, signInCookies } from './page-load.ts';
+import { coldContext, observe, OBSERVE_SETTLED, settle, signInCookies } from './page-load.ts';
 
 const { values: args, positionals: bases } = parseArgs({
   allowPositionals: true,
@@ -65,11 +65,8 @@ try {
       const page = await context.newPage();
       if (args.wide) await page.setViewportSize({ width: 1280, height: 800 });
       await page.addInitScript(OBSERVE_SETTLED + OBSERVE_ROWS);
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      await cdp.send('Network.emulateNetworkConditions', PHONE.network);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
+      // The phone profile's network and CPU at either width (the width is the context's).
+      await observe(page, { phone: true });
       await page.goto(`${base}${args.path}`);
       await settle(page);
       await page.waitForTimeout(300);
