@@ -4,6 +4,7 @@ import { paths } from '../lib/paths.ts';
 import { resetSession, setChosenRetailer } from '../lib/session.ts';
 import { fakeBackend, renderRoute } from '../test/dom.tsx';
 import { sessionUser, signedIn } from '../test/fixtures.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../test-support/viewport.ts';
 
 /**
  * The searched lists in a card (components/ui/list-state.tsx): the retailer selection and the order's
@@ -83,6 +84,17 @@ describe('searched lists in a card', () => {
     const card = (await screen.findByRole('search')).parentElement!;
     for (const text of shows) expect(await within(card).findAllByText(text)).not.toHaveLength(0);
     expect(within(card).queryByRole('alert') !== null).toBe(answer === failed);
+  });
+
+  it('the address step renders the phone cards or the table for the width (md, 768 px), and switches on a resize (ADR 145)', async () => {
+    setViewportWidth(375);
+    fakeBackend({ 'GET /api/auth/status': { body: status }, [RETAILERS]: { body: retailers }, [CENTRES]: { body: centres } });
+    renderRoute(paths.app.order.address);
+    await expectLayoutPerWidth({
+      breakpoint: 768,
+      cards: () => screen.queryByRole('list', { name: 'Delivery addresses' }),
+      table: () => screen.queryByRole('table', { name: 'Delivery addresses' }),
+    });
   });
 
   it('reads the retailers once when a new tab restores the chosen retailer from the page the selection shows', async () => {

@@ -6,6 +6,7 @@ import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../model/transaction-columns.ts';
 import { CouponStatusBadge } from './status-badges.tsx';
+import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 /**
  * A card's transactions, newest first (SPEC 3 coupon transaction columns: Terminal, Activation,
@@ -15,6 +16,7 @@ import { CouponStatusBadge } from './status-badges.tsx';
 export function TransactionsTable({ transactions }: { transactions: readonly CouponTransaction[] }) {
   const t = useT();
   const fmt = useUserFormat();
+  const wide = useWideScreen('sm');
   if (transactions.length === 0) {
     return (
       <EmptyState
@@ -58,41 +60,46 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
     },
     { key: 'status', header: t('couponing.transactions.status'), cell: (tx) => <CouponStatusBadge status={tx.status} /> },
   ];
+  // One layout per width, not both with one hidden by CSS (ADR 145).
+  return wide ? (
+    <DataTable caption={t('couponing.transactions.caption')} columns={columns} rows={transactions} rowKey={(tx) => tx.transactionId} />
+  ) : (
+    <ul className="space-y-3" aria-label={t('couponing.transactions.caption')}>
+      {transactions.map((tx) => (
+        <li key={tx.transactionId}>
+          <TransactionCard tx={tx} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A transaction on a phone: its type and status, the terminal and the time under its column's name. */
+function TransactionCard({ tx }: { tx: CouponTransaction }) {
+  const t = useT();
+  const fmt = useUserFormat();
+  const column = TIME_COLUMN_OF[tx.type];
   return (
-    <>
-      <ul className="space-y-3 sm:hidden" aria-label={t('couponing.transactions.caption')}>
-        {transactions.map((tx) => {
-          const column = TIME_COLUMN_OF[tx.type];
-          return (
-            <li key={tx.transactionId}>
-              <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-                <div className="flex items-start justify-between gap-3">
-                  <p className="font-semibold text-slate-900">{t(`couponing.actions.labels.${tx.type}`)}</p>
-                  <CouponStatusBadge status={tx.status} />
-                </div>
-                <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
-                  <div className="min-w-0">
-                    <dt className="text-xs text-slate-500">{t('couponing.transactions.terminal')}</dt>
-                    <dd className="truncate text-slate-900">{tx.terminalId}</dd>
-                  </div>
-                  <div className="min-w-0">
-                    {/* The time under its column's name; a type without a time column says 'Time'. */}
-                    <dt className="text-xs text-slate-500">
-                      {column === 'type' ? t('couponing.transactions.time') : t(`couponing.transactions.${column}`)}
-                    </dt>
-                    <dd className="text-slate-900">
-                      <time dateTime={tx.at}>{formatDateTime(tx.at, fmt)}</time>
-                    </dd>
-                  </div>
-                </dl>
-              </article>
-            </li>
-          );
-        })}
-      </ul>
-      <div className="hidden sm:block">
-        <DataTable caption={t('couponing.transactions.caption')} columns={columns} rows={transactions} rowKey={(tx) => tx.transactionId} />
+    <article className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <p className="font-semibold text-slate-900">{t(`couponing.actions.labels.${tx.type}`)}</p>
+        <CouponStatusBadge status={tx.status} />
       </div>
-    </>
+      <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-500">{t('couponing.transactions.terminal')}</dt>
+          <dd className="truncate text-slate-900">{tx.terminalId}</dd>
+        </div>
+        <div className="min-w-0">
+          {/* The time under its column's name; a type without a time column says 'Time'. */}
+          <dt className="text-xs text-slate-500">
+            {column === 'type' ? t('couponing.transactions.time') : t(`couponing.transactions.${column}`)}
+          </dt>
+          <dd className="text-slate-900">
+            <time dateTime={tx.at}>{formatDateTime(tx.at, fmt)}</time>
+          </dd>
+        </div>
+      </dl>
+    </article>
   );
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn, sessionUser } from '../../../test/fixtures.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
 
 /** A couponing manager with the higher authentication standard (couponing needs both). */
 const status = signedIn({ user: { ...sessionUser({ couponingManagement: true }), strongAuthentication: true } });
@@ -47,6 +48,21 @@ describe('couponing: Filter → Query', () => {
     expect(await screen.findByText('Serial numbers checked: 2')).toBeTruthy();
     expect(screen.getByText('Not found: 1')).toBeTruthy();
     expect(backend.callsTo('POST', '/api/serial-number-check').map((c) => c.body)).toEqual([{ serials: ['1234567890', '9876543210'] }]);
+  });
+
+  it('renders the results of the check as phone cards or a table for the width (sm, 640 px), and switches on a resize (ADR 145)', async () => {
+    setViewportWidth(375);
+    fakeBackend({ 'GET /api/auth/status': { body: status }, 'POST /api/serial-number-check': { body: answer } });
+    renderRoute(paths.app.couponing.serials);
+    fireEvent.change(await screen.findByLabelText(/Serial numbers/), { target: { value: '1234567890\n9876543210' } });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Query' })).toHaveProperty('disabled', false));
+    fireEvent.click(screen.getByRole('button', { name: 'Query' }));
+    const caption = 'Results of the serial number check';
+    await expectLayoutPerWidth({
+      breakpoint: 640,
+      cards: () => screen.queryByRole('list', { name: caption }),
+      table: () => screen.queryByRole('table', { name: caption }),
+    });
   });
 
   it('keeps Query disabled while a line is not a serial number, and sends nothing', async () => {

@@ -27,7 +27,7 @@ import {
   suggestedChanges,
   visibleColumns,
 } from '../model/product-table.ts';
-import { useMediaQuery } from '../model/use-media-query.ts';
+import { useWideScreen } from '../../../lib/use-media-query.ts';
 import { type OrderContext, useOrderContext } from '../model/use-order-context.ts';
 import { ApplyOnChoice } from '../components/apply-on-choice.tsx';
 import { ColumnChooser } from '../components/column-chooser.tsx';
@@ -88,7 +88,7 @@ export function ProductsRoute() {
   const { id } = useParams();
   const ctx = useOrderContext();
   const { data, error, isLoading, mutate } = useLocationProducts(id, ctx);
-  const wide = useMediaQuery('(min-width: 768px)');
+  const wide = useWideScreen('md');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<SortState | null>(null);
   const [applyOn, setApplyOn] = useApplyOn();

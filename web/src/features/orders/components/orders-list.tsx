@@ -14,6 +14,7 @@ import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orde
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { CardFact } from '../../../components/fact.tsx';
+import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
 function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: string; timeZone: string }) {
@@ -62,6 +63,7 @@ export function OrdersList({
 }) {
   const t = useT();
   const fmt = useUserFormat();
+  const wide = useWideScreen('sm');
   const paging = usePaging(JSON.stringify([customerId, filter]), DEFAULT_PAGE_SIZE_ORDERING);
   const { page } = paging;
   const query = filter ? ordersQuery(customerId, filter, page, paging.size) : null;
@@ -108,15 +110,9 @@ export function OrdersList({
         const pagination = toPagination(data);
         return (
           <div className="space-y-3">
-            {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint. */}
-            <ul className={`space-y-3 sm:hidden ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
-              {data.items.map((o) => (
-                <li key={o.orderId}>
-                  <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
-                </li>
-              ))}
-            </ul>
-            <div className="hidden sm:block">
+            {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint:
+                one of them rendered for the current width (ADR 145). */}
+            {wide ? (
               <DataTable
                 caption={caption ?? t('orders.caption')}
                 columns={columns}
@@ -124,7 +120,15 @@ export function OrdersList({
                 rowKey={(o) => o.orderId}
                 busy={isValidating}
               />
-            </div>
+            ) : (
+              <ul className={`space-y-3 ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
+                {data.items.map((o) => (
+                  <li key={o.orderId}>
+                    <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
+                  </li>
+                ))}
+              </ul>
+            )}
             <PagedListPagination
               section="orders"
               pagination={pagination}

@@ -5,6 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { bodyCellTexts, type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedInWithModule } from '../../../test/fixtures.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
 
 const status = signedInWithModule('productManagement', { viewProducts: true });
 const products: ConnectProduct[] = [
@@ -76,6 +77,20 @@ describe('the connect Products section', () => {
     await waitFor(() => expect(location().search).toBe('?productType=POSA'));
     await waitFor(() => expect(backend.callsTo('GET', '/api/products').at(-1)!.query.get('productType')).toBe('POSA'));
     await waitFor(() => expect(screen.getByText('Products: 1')).toBeTruthy());
+  });
+
+  it('renders the phone cards or the table for the width (md, 768 px), and switches on a resize (ADR 145)', async () => {
+    setViewportWidth(375);
+    fakeBackend({
+      'GET /api/auth/status': { body: status },
+      'GET /api/products': (call) => ({ body: pageFor(call) }),
+    });
+    renderRoute(paths.connect.products);
+    await expectLayoutPerWidth({
+      breakpoint: 768,
+      cards: () => screen.queryByRole('list', { name: 'Products' }),
+      table: () => screen.queryByRole('table'),
+    });
   });
 
   it('says "No products" when nothing matches, and offers to clear the filters', async () => {

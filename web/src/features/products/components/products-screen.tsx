@@ -25,6 +25,7 @@ import {
   productValueText,
 } from '../model/product-filter.ts';
 import { CardFact } from '../../../components/fact.tsx';
+import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 const STATUS_THEME = { active: 'green', inactive: 'gray', locked: 'orange' } as const;
 
@@ -168,6 +169,7 @@ function ProductList({
   onPageSize: (size: number) => void;
 }) {
   const t = useT();
+  const wide = useWideScreen('md');
   const { locale } = useUserFormat();
   const money = (p: ConnectProduct, cents: number | undefined) =>
     cents === undefined ? '—' : formatProductAmount(cents, p.currency, locale);
@@ -211,20 +213,18 @@ function ProductList({
   const pagination = toPagination(data);
   return (
     <div className="space-y-3">
-      <ul
-        className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`}
-        aria-label={t('products.table.caption')}
-        aria-busy={busy || undefined}
-      >
-        {data.items.map((p) => (
-          <li key={p.productId}>
-            <ProductCard product={p} />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
+      {/* One layout per width, not both with one hidden by CSS (ADR 145). */}
+      {wide ? (
         <DataTable caption={t('products.table.caption')} columns={columns} rows={data.items} rowKey={(p) => p.productId} busy={busy} />
-      </div>
+      ) : (
+        <ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={t('products.table.caption')} aria-busy={busy || undefined}>
+          {data.items.map((p) => (
+            <li key={p.productId}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+      )}
       <Pagination
         pagination={pagination}
         onPageChange={onPage}

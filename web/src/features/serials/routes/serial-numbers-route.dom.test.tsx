@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
 import { cellTexts, type FakeCall, fakeBackend, headerTexts, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 
@@ -117,6 +118,18 @@ describe('the Serial Numbers section', () => {
     expect(missing.getByText('No results')).toBeTruthy();
     expect(missing.getByText('No card or transaction with this serial number was found.')).toBeTruthy();
     expect(missing.queryByRole('table')).toBeNull();
+  });
+
+  it('renders the transactions of a serial as phone rows or a table for the width (md, 768 px), and switches on a resize (ADR 145)', async () => {
+    setViewportWidth(375);
+    backend();
+    renderRoute(`${paths.connect.serialNumbers}?serials=${FOUND}`);
+    const caption = `Transactions of serial number ${FOUND}, newest first`;
+    await expectLayoutPerWidth({
+      breakpoint: 768,
+      cards: () => screen.queryByRole('list', { name: caption }),
+      table: () => screen.queryByRole('table', { name: caption }),
+    });
   });
 
   it('looks the valid lines up and keeps each bad line marked (one bad line does not stop the lookup)', async () => {

@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
 import { amountText, typeName } from '../model/transaction-format.ts';
+import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 export interface ListFormat {
   locale: string;
@@ -115,6 +116,7 @@ export function TransactionList({
   showCustomer: boolean;
 }) {
   const t = useT();
+  const wide = useWideScreen('md');
   const columns: Column<Transaction>[] = [
     {
       key: 'at',
@@ -165,22 +167,16 @@ export function TransactionList({
       cell: (tx) => amountText(tx, format.currencies, format.locale),
     },
   ];
-  return (
-    <>
-      <ul
-        className={`space-y-3 md:hidden ${busy ? 'opacity-60' : ''}`}
-        aria-label={t('transactions.caption')}
-        aria-busy={busy || undefined}
-      >
-        {items.map((tx) => (
-          <li key={tx.key}>
-            <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />
-          </li>
-        ))}
-      </ul>
-      <div className="hidden md:block">
-        <DataTable caption={t('transactions.caption')} columns={columns} rows={items} rowKey={(tx) => tx.key} busy={busy} />
-      </div>
-    </>
+  // One layout per width, not both with one hidden by CSS: a page of rows rendered once (ADR 145).
+  return wide ? (
+    <DataTable caption={t('transactions.caption')} columns={columns} rows={items} rowKey={(tx) => tx.key} busy={busy} />
+  ) : (
+    <ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={t('transactions.caption')} aria-busy={busy || undefined}>
+      {items.map((tx) => (
+        <li key={tx.key}>
+          <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
 import { exportJobFixture, masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -105,6 +106,17 @@ describe('the Transactions section', () => {
     expect(call!.query.get('startDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(call!.query.has('asOf')).toBe(false);
     expect(screen.getByText('3 results')).toBeTruthy();
+  });
+
+  it('renders the phone cards or the table for the width (md, 768 px), and switches on a resize (ADR 145)', async () => {
+    setViewportWidth(375);
+    backendWith(oneCustomer, (call) => ({ body: pageOf(call, 3) }));
+    renderRoute(paths.connect.transactions);
+    await expectLayoutPerWidth({
+      breakpoint: 768,
+      cards: () => screen.queryByRole('list', { name: 'Transactions' }),
+      table: () => screen.queryByRole('table'),
+    });
   });
 
   it("names each row's customer in a content provider's list, which holds its products' sales at other customers (ADR 056)", async () => {
