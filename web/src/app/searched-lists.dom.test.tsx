@@ -4,7 +4,7 @@ import { paths } from '../lib/paths.ts';
 import { resetSession, setChosenRetailer } from '../lib/session.ts';
 import { fakeBackend, renderRoute } from '../test/dom.tsx';
 import { sessionUser, signedIn } from '../test/fixtures.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../test/viewport.ts';
 
 /**
  * The searched lists in a card (components/ui/list-state.tsx): the retailer selection and the order's

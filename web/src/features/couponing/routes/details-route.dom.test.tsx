@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn, sessionUser } from '../../../test/fixtures.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test/viewport.ts';
 
 /** A couponing manager with the higher authentication standard (couponing needs both). */
 const status = signedIn({ user: { ...sessionUser({ couponingManagement: true }), strongAuthentication: true } });

@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession, setChosenRetailer } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { sessionUser, signedIn } from '../../../test/fixtures.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test/viewport.ts';
 
 const status = signedIn({ user: { ...sessionUser({ cardOrdering: true }), strongAuthentication: true } });
 const retailers = { items: [{ customerId: 'R-1', name: 'Nordmarkt', customerGroupId: 'G-1' }], index: 0, maxResults: 10, totalCount: 1 };

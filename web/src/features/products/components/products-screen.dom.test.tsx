@@ -5,7 +5,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { bodyCellTexts, type FakeCall, fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedInWithModule } from '../../../test/fixtures.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test/viewport.ts';
 
 const status = signedInWithModule('productManagement', { viewProducts: true });
 const products: ConnectProduct[] = [

@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test/viewport.ts';
 import { cellTexts, type FakeCall, fakeBackend, headerTexts, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
 

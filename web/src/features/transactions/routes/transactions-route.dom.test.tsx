@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { cellTexts, type FakeCall, fakeBackend, fillFields, headerTexts, renderRoute } from '../../../test/dom.tsx';
 import { exportJobFixture, masterDataFixture, signedInWithModule } from '../../../test/fixtures.ts';
-import { expectLayoutPerWidth, setViewportWidth } from '../../../test-support/viewport.ts';
+import { expectLayoutPerWidth, setViewportWidth } from '../../../test/viewport.ts';
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
