@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useWideScreen } from '../../lib/use-media-query.ts';
 
 export interface Column<T> {
   key: string;
@@ -21,15 +22,7 @@ const CARD_COLUMNS_ABOVE = 3;
  * sideways (ADR 092): the same elements restyled, so the data, the actions and the tests stay one; the
  * explicit table roles keep the table's semantics where `display: block` would drop them.
  */
-export function DataTable<T>({
-  caption,
-  captionHidden = true,
-  columns,
-  rows,
-  rowKey,
-  busy = false,
-  footer,
-}: {
+export interface DataTableProps<T> {
   caption: string;
   captionHidden?: boolean;
   columns: readonly Column<T>[];
@@ -37,7 +30,9 @@ export function DataTable<T>({
   rowKey: (row: T) => string;
   busy?: boolean;
   footer?: ReactNode;
-}) {
+}
+
+export function DataTable<T>({ caption, captionHidden = true, columns, rows, rowKey, busy = false, footer }: DataTableProps<T>) {
   const cards = columns.length > CARD_COLUMNS_ABOVE;
   const onPhone = (classes: string) => (cards ? classes : '');
   return (
@@ -99,3 +94,35 @@ const CARD_CELL =
   'max-sm:empty:hidden max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-4 max-sm:px-0 max-sm:py-1 max-sm:text-right max-sm:whitespace-normal ' +
   'max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:uppercase ' +
   'max-sm:before:tracking-wide max-sm:before:text-slate-500 max-sm:before:content-[attr(data-label)]';
+
+/**
+ * A list whose rows are a screen's own cards on a phone and the DataTable from the `from` breakpoint up: one of
+ * the two rendered for the current width, not both with one hidden by CSS (ADR 145). For lists whose card is not
+ * the table's cells restyled (DataTable's own phone layout, ADR 092): a card that leads with what a phone user
+ * looks for first. The cards' list has the table's caption as its name and is busy while the table would be.
+ */
+export function TableOrCards<T>({
+  from,
+  card,
+  listClassName = 'space-y-3',
+  itemClassName,
+  ...table
+}: DataTableProps<T> & {
+  from: 'sm' | 'md';
+  card: (row: T) => ReactNode;
+  listClassName?: string;
+  itemClassName?: string;
+}) {
+  const wide = useWideScreen(from);
+  if (wide) return <DataTable {...table} />;
+  const busy = table.busy ?? false;
+  return (
+    <ul className={`${listClassName} ${busy ? 'opacity-60' : ''}`} aria-label={table.caption} aria-busy={busy || undefined}>
+      {table.rows.map((row) => (
+        <li key={table.rowKey(row)} className={itemClassName}>
+          {card(row)}
+        </li>
+      ))}
+    </ul>
+  );
+}

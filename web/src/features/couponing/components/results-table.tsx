@@ -1,11 +1,10 @@
 import { Link } from 'react-router-dom';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import type { ResultRow } from '../model/result-rows.ts';
 import { CouponStatusBadge, SerialStatusBadge } from './status-badges.tsx';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 function SerialStatusCell({ row }: { row: ResultRow }) {
   const t = useT();
@@ -103,7 +102,6 @@ function ResultCard({ row }: { row: ResultRow }) {
  */
 export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
   const t = useT();
-  const wide = useWideScreen('sm');
   const columns: Column<ResultRow>[] = [
     {
       key: 'serial',
@@ -120,16 +118,14 @@ export function ResultsTable({ rows }: { rows: readonly ResultRow[] }) {
       cell: (row) => (row.card ? <CouponStatusBadge status={row.card.couponingStatus} /> : '—'),
     },
   ];
-  // One layout per width, not both with one hidden by CSS (ADR 145).
-  return wide ? (
-    <DataTable caption={t('couponing.query.caption')} columns={columns} rows={rows} rowKey={(row) => row.key} />
-  ) : (
-    <ul className="space-y-3" aria-label={t('couponing.query.caption')}>
-      {rows.map((row) => (
-        <li key={row.key}>
-          <ResultCard row={row} />
-        </li>
-      ))}
-    </ul>
+  return (
+    <TableOrCards
+      from="sm"
+      caption={t('couponing.query.caption')}
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.key}
+      card={(row) => <ResultCard row={row} />}
+    />
   );
 }

@@ -1,12 +1,11 @@
 import type { CouponTransaction } from '@portal/core/couponing';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { TIME_COLUMN_OF, TRANSACTION_TIME_COLUMNS, type TransactionTimeColumn, timeIn } from '../model/transaction-columns.ts';
 import { CouponStatusBadge } from './status-badges.tsx';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 /**
  * A card's transactions, newest first (SPEC 3 coupon transaction columns: Terminal, Activation,
@@ -16,7 +15,6 @@ import { useWideScreen } from '../../../lib/use-media-query.ts';
 export function TransactionsTable({ transactions }: { transactions: readonly CouponTransaction[] }) {
   const t = useT();
   const fmt = useUserFormat();
-  const wide = useWideScreen('sm');
   if (transactions.length === 0) {
     return (
       <EmptyState
@@ -60,17 +58,15 @@ export function TransactionsTable({ transactions }: { transactions: readonly Cou
     },
     { key: 'status', header: t('couponing.transactions.status'), cell: (tx) => <CouponStatusBadge status={tx.status} /> },
   ];
-  // One layout per width, not both with one hidden by CSS (ADR 145).
-  return wide ? (
-    <DataTable caption={t('couponing.transactions.caption')} columns={columns} rows={transactions} rowKey={(tx) => tx.transactionId} />
-  ) : (
-    <ul className="space-y-3" aria-label={t('couponing.transactions.caption')}>
-      {transactions.map((tx) => (
-        <li key={tx.transactionId}>
-          <TransactionCard tx={tx} />
-        </li>
-      ))}
-    </ul>
+  return (
+    <TableOrCards
+      from="sm"
+      caption={t('couponing.transactions.caption')}
+      columns={columns}
+      rows={transactions}
+      rowKey={(tx) => tx.transactionId}
+      card={(tx) => <TransactionCard tx={tx} />}
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE_ORDERING, toPagination } from '@portal/core/shared';
 import type { OrderRow } from '@portal/core/ordering';
 import { Link } from 'react-router-dom';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { PagedListPagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -14,7 +14,6 @@ import { ORDERS_PAGE_SIZES, type OrdersFilter, ordersQuery } from '../model/orde
 import { useOrders } from '../api/orders.ts';
 import { OrderStatusBadge } from './order-status-badge.tsx';
 import { CardFact } from '../../../components/fact.tsx';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 /** One order as a card (small screens): the same fields as the table's columns. */
 function OrderCard({ order: o, locale, timeZone }: { order: OrderRow; locale: string; timeZone: string }) {
@@ -63,7 +62,6 @@ export function OrdersList({
 }) {
   const t = useT();
   const fmt = useUserFormat();
-  const wide = useWideScreen('sm');
   const paging = usePaging(JSON.stringify([customerId, filter]), DEFAULT_PAGE_SIZE_ORDERING);
   const { page } = paging;
   const query = filter ? ordersQuery(customerId, filter, page, paging.size) : null;
@@ -110,25 +108,16 @@ export function OrdersList({
         const pagination = toPagination(data);
         return (
           <div className="space-y-3">
-            {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint:
-                one of them rendered for the current width (ADR 145). */}
-            {wide ? (
-              <DataTable
-                caption={caption ?? t('orders.caption')}
-                columns={columns}
-                rows={data.items}
-                rowKey={(o) => o.orderId}
-                busy={isValidating}
-              />
-            ) : (
-              <ul className={`space-y-3 ${isValidating ? 'opacity-60' : ''}`} aria-label={caption ?? t('orders.caption')}>
-                {data.items.map((o) => (
-                  <li key={o.orderId}>
-                    <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />
-                  </li>
-                ))}
-              </ul>
-            )}
+            {/* Phones get one card per order; the table (which would scroll sideways) from the sm breakpoint. */}
+            <TableOrCards
+              from="sm"
+              caption={caption ?? t('orders.caption')}
+              columns={columns}
+              rows={data.items}
+              rowKey={(o) => o.orderId}
+              busy={isValidating}
+              card={(o) => <OrderCard order={o} locale={fmt.locale} timeZone={fmt.timeZone} />}
+            />
             <PagedListPagination
               section="orders"
               pagination={pagination}

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FiltersCard, PageHeader } from '../../../components/ui/card.tsx';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { Pagination } from '../../../components/ui/pagination.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
@@ -25,7 +25,6 @@ import {
   productValueText,
 } from '../model/product-filter.ts';
 import { CardFact } from '../../../components/fact.tsx';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 const STATUS_THEME = { active: 'green', inactive: 'gray', locked: 'orange' } as const;
 
@@ -169,7 +168,6 @@ function ProductList({
   onPageSize: (size: number) => void;
 }) {
   const t = useT();
-  const wide = useWideScreen('md');
   const { locale } = useUserFormat();
   const money = (p: ConnectProduct, cents: number | undefined) =>
     cents === undefined ? '—' : formatProductAmount(cents, p.currency, locale);
@@ -213,18 +211,15 @@ function ProductList({
   const pagination = toPagination(data);
   return (
     <div className="space-y-3">
-      {/* One layout per width, not both with one hidden by CSS (ADR 145). */}
-      {wide ? (
-        <DataTable caption={t('products.table.caption')} columns={columns} rows={data.items} rowKey={(p) => p.productId} busy={busy} />
-      ) : (
-        <ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={t('products.table.caption')} aria-busy={busy || undefined}>
-          {data.items.map((p) => (
-            <li key={p.productId}>
-              <ProductCard product={p} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <TableOrCards
+        from="md"
+        caption={t('products.table.caption')}
+        columns={columns}
+        rows={data.items}
+        rowKey={(p) => p.productId}
+        busy={busy}
+        card={(p) => <ProductCard product={p} />}
+      />
       <Pagination
         pagination={pagination}
         onPageChange={onPage}

@@ -2,12 +2,11 @@ import type { Transaction } from '@portal/core/transaction';
 import type { MasterData } from '@portal/core/masterdata';
 import { SERIAL_TRANSACTIONS_SHOWN } from '@portal/core/transaction';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { ListIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { amountText, RESULT_THEME, typeName } from '../model/serial-lookup.ts';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 /**
  * A serial's transactions, newest first: date, type (its master-data name), result, result code,
@@ -25,7 +24,6 @@ export function SerialTransactions({
 }) {
   const t = useT();
   const fmt = useUserFormat();
-  const wide = useWideScreen('md');
   if (transactions.length === 0) {
     return (
       <p className="flex items-center gap-2 rounded-xl border border-dashed border-slate-300 px-4 py-3 text-sm text-slate-600">
@@ -71,33 +69,35 @@ export function SerialTransactions({
   const caption = t('serials.transactions.caption', { serial });
   return (
     <div className="space-y-2">
-      {/* One layout per width, not both with one hidden by CSS (ADR 145). */}
-      {wide ? (
-        <DataTable caption={caption} columns={columns} rows={transactions} rowKey={(tx) => tx.key} />
-      ) : (
-        <ul className="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200" aria-label={caption}>
-          {transactions.map((tx) => (
-            <li key={tx.key} className="space-y-1 px-4 py-3 text-sm">
-              <div className="flex items-baseline justify-between gap-3">
-                <span className="font-medium text-slate-900">
-                  {type(tx)}
-                  {booked(tx)}
-                </span>
-                <span className="whitespace-nowrap font-medium tabular-nums text-slate-900">{amount(tx)}</span>
-              </div>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
-                {date(tx)}
-                {result(tx)}
-                <span className="text-xs">{t('serials.transactions.code', { code: tx.resultCode })}</span>
-              </div>
-              <div className="text-xs text-slate-500">
-                {t('serials.card.atTerminal', { terminal: tx.terminalId })}
-                {severalCustomers ? ` · ${customer(tx)}` : ''}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <TableOrCards
+        from="md"
+        caption={caption}
+        columns={columns}
+        rows={transactions}
+        rowKey={(tx) => tx.key}
+        listClassName="divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200"
+        itemClassName="space-y-1 px-4 py-3 text-sm"
+        card={(tx) => (
+          <>
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="font-medium text-slate-900">
+                {type(tx)}
+                {booked(tx)}
+              </span>
+              <span className="whitespace-nowrap font-medium tabular-nums text-slate-900">{amount(tx)}</span>
+            </div>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
+              {date(tx)}
+              {result(tx)}
+              <span className="text-xs">{t('serials.transactions.code', { code: tx.resultCode })}</span>
+            </div>
+            <div className="text-xs text-slate-500">
+              {t('serials.card.atTerminal', { terminal: tx.terminalId })}
+              {severalCustomers ? ` · ${customer(tx)}` : ''}
+            </div>
+          </>
+        )}
+      />
       {transactions.length >= SERIAL_TRANSACTIONS_SHOWN ? (
         <p className="text-xs text-slate-500">{t('serials.transactions.newestShown', { count: SERIAL_TRANSACTIONS_SHOWN })}</p>
       ) : null}

@@ -2,11 +2,10 @@ import type { Transaction } from '@portal/core/transaction';
 import type { MasterData } from '@portal/core/masterdata';
 import type { ReactNode } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
+import { type Column, TableOrCards } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime } from '../../../lib/user-format.ts';
 import { amountText, typeName } from '../model/transaction-format.ts';
-import { useWideScreen } from '../../../lib/use-media-query.ts';
 
 export interface ListFormat {
   locale: string;
@@ -116,7 +115,6 @@ export function TransactionList({
   showCustomer: boolean;
 }) {
   const t = useT();
-  const wide = useWideScreen('md');
   const columns: Column<Transaction>[] = [
     {
       key: 'at',
@@ -167,16 +165,15 @@ export function TransactionList({
       cell: (tx) => amountText(tx, format.currencies, format.locale),
     },
   ];
-  // One layout per width, not both with one hidden by CSS: a page of rows rendered once (ADR 145).
-  return wide ? (
-    <DataTable caption={t('transactions.caption')} columns={columns} rows={items} rowKey={(tx) => tx.key} busy={busy} />
-  ) : (
-    <ul className={`space-y-3 ${busy ? 'opacity-60' : ''}`} aria-label={t('transactions.caption')} aria-busy={busy || undefined}>
-      {items.map((tx) => (
-        <li key={tx.key}>
-          <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />
-        </li>
-      ))}
-    </ul>
+  return (
+    <TableOrCards
+      from="md"
+      caption={t('transactions.caption')}
+      columns={columns}
+      rows={items}
+      rowKey={(tx) => tx.key}
+      busy={busy}
+      card={(tx) => <TransactionCard tx={tx} format={format} onOpen={onOpen} showCustomer={showCustomer} />}
+    />
   );
 }
