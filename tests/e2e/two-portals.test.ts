@@ -127,4 +127,29 @@ describe('two portals in one browser', () => {
     await accessDenied(page).waitFor();
     await page.close();
   });
+
+  it('opens /connect from a mail signed in on the sections, without showing the login card first (ADR 149)', async () => {
+    const mailed = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const signedIn = await mailed.request.post(`${baseUrl}/api/auth/signin`, {
+      headers: { 'X-Portal': 'connect' },
+      data: { username: connectUser.username, password: connectUser.password },
+    });
+    expect(signedIn.status()).toBe(200);
+    const page = await mailed.newPage();
+    // Any moment the login card's username field is in the page, from the first node on (a new tab: no session copy).
+    await page.addInitScript(`new MutationObserver(() => {
+      if (document.querySelector('input[name="username"]')) window.__loginCardShown = true;
+    }).observe(document, { subtree: true, childList: true });`);
+    await open(page, '/connect', 'connect');
+    await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+    expect(await page.evaluate('window.__loginCardShown === true')).toBe(false);
+    await mailed.close();
+
+    // Signed out, the same address is the login card.
+    const signedOut = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const login = await signedOut.newPage();
+    await open(login, '/connect', 'connect');
+    await login.getByRole('button', { name: 'Login' }).waitFor();
+    await signedOut.close();
+  });
 });

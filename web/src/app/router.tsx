@@ -133,42 +133,63 @@ const table = createStore<Partial<Record<Portal, RouteObject>>>({});
 /**
  * /connect while its visitor is not signed in to connect: the connect portal's login page, from the entry like
  * the ordering portal's (/), in the public shell (ADR 127). The connect branch (its shell, its home with the
- * sections) takes over once the session is confirmed, or at once with a signed-in copy in session storage.
+ * sections) takes over once the session is confirmed, or at once with a signed-in copy in session storage. While
+ * the first status read has not answered, the public shell shows nothing (ADR 149).
  */
-const connectLogin: RouteObject = {
-  path: paths.connect.root,
-  element: <PublicLayout />,
-  children: region([{ index: true, element: <ConnectLoginRoute /> }]),
+const connectPublic: Record<'login' | 'wait', RouteObject> = {
+  login: { path: paths.connect.root, element: <PublicLayout />, children: region([{ index: true, element: <ConnectLoginRoute /> }]) },
+  wait: { path: paths.connect.root, element: <PublicLayout />, children: region([{ index: true, element: null }]) },
 };
 
 /** Below /app or /connect, but not the connect login without a signed-in copy of its session (ADR 127). */
 const signedInAtOnce = (pathname: string) => isSignedInPath(pathname) && (!isConnectHome(pathname) || storedSignedIn('connect'));
+/**
+ * What the page's first status read said (api-first-reads.ts): 'pending' until it answers. On /connect a visitor
+ * it may call signed in is not shown the login card meanwhile (ADR 149): a mailed link to /connect opened signed
+ * in showed the card's empty fields first, then a blank page, then the sections.
+ */
+const firstSaid = createStore<'pending' | 'signedOut' | 'other' | undefined>(undefined);
 function startBranch(pathname: string): void {
   const load = () => void loadBranch(portalOfPath(pathname)).catch(() => undefined);
   if (signedInAtOnce(pathname)) return load();
   onFirstIntent(load);
   // A signed-in visitor of a login page goes on to a signed-in screen: its code starts with the status read.
-  if (pathname === paths.home || isConnectHome(pathname)) void firstStatus()?.then((said) => said === 'other' && load());
+  const said = pathname === paths.home || isConnectHome(pathname) ? firstStatus() : undefined;
+  if (!said) return;
+  firstSaid.set('pending');
+  void said.then((answer) => {
+    firstSaid.set(answer);
+    if (answer === 'other') load();
+  });
 }
 if (typeof window !== 'undefined') startBranch(window.location.pathname);
 
 /** The app's screens for the current location (inside a <BrowserRouter>, or a <MemoryRouter> in tests). */
 export function AppRoutes() {
   const loaded = useStore(table);
-  const login = useConnectLoginShown();
+  const home = useConnectHome();
   const routes = useMemo(
-    () => routesWith([loaded.ordering ?? awaiting.ordering, login ? connectLogin : (loaded.connect ?? awaiting.connect)]),
-    [loaded, login],
+    () => routesWith([loaded.ordering ?? awaiting.ordering, home === 'shell' ? (loaded.connect ?? awaiting.connect) : connectPublic[home]]),
+    [loaded, home],
   );
   return useRoutes(routes);
 }
 
-/** Whether /connect shows its login page (home-decision.ts: 'login') rather than the connect shell. */
-function useConnectLoginShown(): boolean {
+/**
+ * What /connect shows: its login page (home-decision.ts: 'login'), the public shell with nothing in it while the
+ * first status read has not said whether the visitor is signed in ('wait': neither the card nor the connect
+ * branch's download, which a signed-out visitor does not need), or the connect shell.
+ */
+function useConnectHome(): 'login' | 'wait' | 'shell' {
   const location = useLocation();
   const session = useShellSession();
-  if (!isConnectHome(location.pathname)) return false;
+  const said = useStore(firstSaid);
+  if (!isConnectHome(location.pathname)) return 'shell';
   const justLoggedOut = isLoggedOutState(location.state);
-  if (session) return homeDecision(session.status, session.settled, justLoggedOut) === 'login';
-  return justLoggedOut || !storedSignedIn('connect');
+  // Until the session's own read has answered, the first read's word stands (the data layer takes that answer over).
+  if (session && (session.status || said === 'signedOut' || said === undefined))
+    return homeDecision(session.status, session.settled, justLoggedOut) === 'login' ? 'login' : 'shell';
+  if (justLoggedOut) return 'login';
+  if (storedSignedIn('connect') || said === 'other') return 'shell';
+  return said === 'pending' ? 'wait' : 'login';
 }
