@@ -128,7 +128,7 @@ describe('two portals in one browser', () => {
     await page.close();
   });
 
-  it('opens /connect from a mail signed in on the sections, without showing the login card first (ADR 149)', async () => {
+  it('opens /connect and / signed in on the signed-in pages, without showing the login card first (ADR 149)', async () => {
     const mailed = await browser.newContext({ viewport: { width: 375, height: 812 } });
     const signedIn = await mailed.request.post(`${baseUrl}/api/auth/signin`, {
       headers: { 'X-Portal': 'connect' },
@@ -142,6 +142,16 @@ describe('two portals in one browser', () => {
     }).observe(document, { subtree: true, childList: true });`);
     await open(page, '/connect', 'connect');
     await page.getByRole('heading', { name: 'Welcome to connect' }).waitFor();
+    expect(await page.evaluate('window.__loginCardShown === true')).toBe(false);
+    // The ordering portal's login page, opened signed in to it (a bookmark), goes on to the landing page the same way.
+    const ordering = await mailed.request.post(`${baseUrl}/api/auth/signin`, {
+      headers: { 'X-Portal': 'ordering' },
+      data: { username: retailer.username, password: retailer.password },
+    });
+    expect(ordering.status()).toBe(200);
+    await open(page, '/', 'ordering');
+    await page.waitForURL(`${baseUrl}/app/my-account`);
+    await page.getByText('retailer@demo.example').first().waitFor();
     expect(await page.evaluate('window.__loginCardShown === true')).toBe(false);
     await mailed.close();
 

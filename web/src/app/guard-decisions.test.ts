@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loggedOutStatus } from '../lib/auth.ts';
 import { signedIn } from '../test/fixtures.ts';
 import { authDecision, retailerDecision, sectionDecision, strongAuthDecision, termsDecision } from './guard-decisions.ts';
-import { homeDecision } from './home-decision.ts';
+import { homeDecision, publicHomeDecision } from './home-decision.ts';
 
 describe('authDecision (/app guard)', () => {
   it('waits for the first status, allows a signed-in user, denies otherwise', () => {
@@ -38,6 +38,41 @@ describe('homeDecision (/ and /connect: public, never a guard)', () => {
     // A stored copy alone may be an ended session: redirecting on it would reach the /app guard.
     expect(homeDecision(signedIn(), false, false)).toBe('wait');
     expect(homeDecision(signedIn(), true, false)).toBe('signedIn');
+  });
+});
+
+describe('publicHomeDecision (/ and /connect before and with the session, ADR 149)', () => {
+  const session = (status: ReturnType<typeof signedIn> | undefined, settled: boolean) => ({
+    status,
+    settled,
+    landing: '/',
+    brand: undefined,
+  });
+
+  it('shows neither the card nor a signed-in screen while the first status read is out', () => {
+    expect(publicHomeDecision(undefined, false, false, 'pending')).toBe('unknown');
+    // The session is there but its read has not answered: the first read's word still stands.
+    expect(publicHomeDecision(session(undefined, false), false, false, 'pending')).toBe('unknown');
+  });
+
+  it('waits for the session when the first read did not say signed out, or a signed-in copy is stored', () => {
+    expect(publicHomeDecision(undefined, false, false, 'other')).toBe('wait');
+    expect(publicHomeDecision(session(undefined, false), false, false, 'other')).toBe('wait');
+    expect(publicHomeDecision(undefined, false, true, undefined)).toBe('wait');
+    expect(publicHomeDecision(undefined, false, true, 'signedOut')).toBe('wait');
+  });
+
+  it('shows the card when the first read said signed out, without any first read, or just after logout', () => {
+    expect(publicHomeDecision(undefined, false, false, 'signedOut')).toBe('login');
+    expect(publicHomeDecision(undefined, false, false, undefined)).toBe('login');
+    expect(publicHomeDecision(undefined, true, true, 'other')).toBe('login');
+  });
+
+  it('follows the session once its read has answered, whatever the first read said', () => {
+    expect(publicHomeDecision(session(signedIn(), true), false, false, 'other')).toBe('signedIn');
+    expect(publicHomeDecision(session(loggedOutStatus, true), false, false, 'other')).toBe('login');
+    expect(publicHomeDecision(session(undefined, false), false, false, 'signedOut')).toBe('login');
+    expect(publicHomeDecision(session(signedIn(), true), true, false, 'other')).toBe('login');
   });
 });
 

@@ -1,4 +1,6 @@
 import type { SessionStatus } from '@portal/core/auth';
+import type { FirstStatus } from './first-status.ts';
+import type { ShellSession } from './shell-session.ts';
 
 /**
  * A portal's public home (/ and /connect) while the status may still be the copy from session storage:
@@ -15,4 +17,25 @@ export type HomeDecision = 'login' | 'wait' | 'signedIn';
 export function homeDecision(status: SessionStatus | undefined, settled: boolean, justLoggedOut: boolean): HomeDecision {
   if (justLoggedOut || !status?.loggedIn || !status.user) return 'login';
   return settled ? 'signedIn' : 'wait';
+}
+
+/**
+ * A public home's decision from what there is: the data layer's session once it exists, before it the page's first
+ * status read (first-status.ts) and the session storage's signed-in copy (`storedCopy`). 'unknown': the first read
+ * is out and nothing else speaks yet, so neither the login card nor a signed-in screen's code is shown: a signed-in
+ * visitor opening / or /connect from a bookmark or a mail must not meet the card's empty fields first (ADR 149).
+ * While the first read's word is 'other' it stands until the session's own read answers (the data layer takes
+ * that answer over, so the two agree within a tick).
+ */
+export function publicHomeDecision(
+  session: ShellSession | undefined,
+  justLoggedOut: boolean,
+  storedCopy: boolean,
+  first: FirstStatus,
+): HomeDecision | 'unknown' {
+  if (session && (session.status || first === 'signedOut' || first === undefined))
+    return homeDecision(session.status, session.settled, justLoggedOut);
+  if (justLoggedOut) return 'login';
+  if (storedCopy || first === 'other') return 'wait';
+  return first === 'pending' ? 'unknown' : 'login';
 }

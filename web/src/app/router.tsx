@@ -2,12 +2,12 @@ import { lazy, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { Portal } from '@portal/core/shared';
 import { createStore, useStore } from '../lib/store.ts';
-import { firstStatus } from '../lib/api-first-reads.ts';
 import { isConnectHome, isSignedInPath, paths } from '../lib/paths.ts';
 import { portalOfPath } from '../lib/portal.ts';
 import { storedSignedIn } from '../lib/stored-session.ts';
 import { onFirstIntent } from './first-intent.ts';
-import { homeDecision } from './home-decision.ts';
+import { followFirstStatus, useFirstStatus } from './first-status.ts';
+import { publicHomeDecision } from './home-decision.ts';
 import { PublicLayout } from './layouts/public-layout.tsx';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { lazyRoute, preloadRouteElements } from './lazy-route.ts';
@@ -136,31 +136,19 @@ const table = createStore<Partial<Record<Portal, RouteObject>>>({});
  * sections) takes over once the session is confirmed, or at once with a signed-in copy in session storage. While
  * the first status read has not answered, the public shell shows nothing (ADR 149).
  */
-const connectPublic: Record<'login' | 'wait', RouteObject> = {
+const connectPublic: Record<'login' | 'unknown', RouteObject> = {
   login: { path: paths.connect.root, element: <PublicLayout />, children: region([{ index: true, element: <ConnectLoginRoute /> }]) },
-  wait: { path: paths.connect.root, element: <PublicLayout />, children: region([{ index: true, element: null }]) },
+  unknown: { path: paths.connect.root, element: <PublicLayout />, children: region([{ index: true, element: null }]) },
 };
 
 /** Below /app or /connect, but not the connect login without a signed-in copy of its session (ADR 127). */
 const signedInAtOnce = (pathname: string) => isSignedInPath(pathname) && (!isConnectHome(pathname) || storedSignedIn('connect'));
-/**
- * What the page's first status read said (api-first-reads.ts): 'pending' until it answers. On /connect a visitor
- * it may call signed in is not shown the login card meanwhile (ADR 149): a mailed link to /connect opened signed
- * in showed the card's empty fields first, then a blank page, then the sections.
- */
-const firstSaid = createStore<'pending' | 'signedOut' | 'other' | undefined>(undefined);
 function startBranch(pathname: string): void {
   const load = () => void loadBranch(portalOfPath(pathname)).catch(() => undefined);
   if (signedInAtOnce(pathname)) return load();
   onFirstIntent(load);
   // A signed-in visitor of a login page goes on to a signed-in screen: its code starts with the status read.
-  const said = pathname === paths.home || isConnectHome(pathname) ? firstStatus() : undefined;
-  if (!said) return;
-  firstSaid.set('pending');
-  void said.then((answer) => {
-    firstSaid.set(answer);
-    if (answer === 'other') load();
-  });
+  if (pathname === paths.home || isConnectHome(pathname)) void followFirstStatus()?.then((said) => said === 'other' && load());
 }
 if (typeof window !== 'undefined') startBranch(window.location.pathname);
 
@@ -175,21 +163,12 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/**
- * What /connect shows: its login page (home-decision.ts: 'login'), the public shell with nothing in it while the
- * first status read has not said whether the visitor is signed in ('wait': neither the card nor the connect
- * branch's download, which a signed-out visitor does not need), or the connect shell.
- */
-function useConnectHome(): 'login' | 'wait' | 'shell' {
+/** What /connect shows (home-decision.ts): the login page, the public shell alone while nothing says yet (ADR 149), or connect's. */
+function useConnectHome(): 'login' | 'unknown' | 'shell' {
   const location = useLocation();
   const session = useShellSession();
-  const said = useStore(firstSaid);
+  const first = useFirstStatus();
   if (!isConnectHome(location.pathname)) return 'shell';
-  const justLoggedOut = isLoggedOutState(location.state);
-  // Until the session's own read has answered, the first read's word stands (the data layer takes that answer over).
-  if (session && (session.status || said === 'signedOut' || said === undefined))
-    return homeDecision(session.status, session.settled, justLoggedOut) === 'login' ? 'login' : 'shell';
-  if (justLoggedOut) return 'login';
-  if (storedSignedIn('connect') || said === 'other') return 'shell';
-  return said === 'pending' ? 'wait' : 'login';
+  const decision = publicHomeDecision(session, isLoggedOutState(location.state), storedSignedIn('connect'), first);
+  return decision === 'login' || decision === 'unknown' ? decision : 'shell';
 }
