@@ -236,7 +236,8 @@ describe('the Users section', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset MFA' }));
     const prompt = await screen.findByRole('dialog', { name: 'Reset MFA' });
-    fireEvent.change(within(prompt).getByLabelText(/password/i), { target: { value: 'wrong' } });
+    // The prompt's form loads when it first opens, if the page was not idle before (ADR 148).
+    fireEvent.change(await within(prompt).findByLabelText(/password/i), { target: { value: 'wrong' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Reset MFA' }));
     expect(await within(prompt).findByText(/current password is wrong/i)).toBeTruthy();
     fireEvent.change(within(prompt).getByLabelText(/password/i), { target: { value: 'right' } });
