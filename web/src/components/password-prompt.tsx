@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Dialog } from './ui/dialog.tsx';
 import { loadCatalogue, useT } from '../i18n/index.ts';
-import { afterPageIdle } from '../lib/page-idle.ts';
+import { afterPageIdle } from '../lib/after-page-idle.ts';
 import type * as PromptFormModule from './password-prompt-form.tsx';
 
 /** The form with the account texts its field reads (the label), loaded once for every prompt (ADR 148). */

@@ -8,19 +8,3 @@ export const PAGE_IDLE_MARK = 'portal:idle';
 /** Whether the page has been idle (its mark is set). */
 export const pageIdle = (): boolean =>
   typeof performance.getEntriesByName === 'function' && performance.getEntriesByName(PAGE_IDLE_MARK).length > 0;
-
-/** Runs `then` once the page has been idle (at once if it already is): what a screen needs only after its first view. */
-export function afterPageIdle(then: () => void): () => void {
-  if (pageIdle()) {
-    then();
-    return () => undefined;
-  }
-  if (typeof PerformanceObserver !== 'function') return () => undefined;
-  const marks = new PerformanceObserver((list) => {
-    if (list.getEntriesByName(PAGE_IDLE_MARK).length === 0) return;
-    marks.disconnect();
-    then();
-  });
-  marks.observe({ type: 'mark' });
-  return () => marks.disconnect();
-}
