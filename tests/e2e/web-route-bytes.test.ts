@@ -52,7 +52,7 @@ beforeAll(async () => {
   const worker = async () => {
     for (let budget = queue.shift(); budget; budget = queue.shift()) measured.set(budget, await measure(budget.path, budget.as));
   };
-  await Promise.all([worker(), worker(), worker(), worker()]);
+  await Promise.all(Array.from({ length: 4 }, worker));
 }, MEASURE_ALL_MS);
 afterAll(async () => browser?.close());
 
