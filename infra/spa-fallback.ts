@@ -38,8 +38,11 @@ export const SECTION_PAGES: Readonly<Record<string, string>> = {
   '/connect/product-allocation': 'src/features/allocation/routes/allocation-route.tsx',
   '/connect/logo': 'src/features/logo/routes/logo-route.tsx',
   '/connect/team': 'src/features/team/routes/team-route.tsx',
+  // A member's page and the MFA set-up: their own modules, without the list's or My Account's (ADR 148).
+  '/connect/team/': 'src/features/team/routes/team-user-route.tsx',
   '/connect/audit-log': 'src/app/routes/audit-log-route.tsx',
   '/connect/my-account': 'src/features/account/routes/my-account-route.tsx',
+  '/connect/my-account/mfa': 'src/features/account/routes/mfa-setup-route.tsx',
   '/app/retailer-selection': 'src/features/retailer/routes/retailer-selection-route.tsx',
   '/app/orders': 'src/features/orders/routes/orders-route.tsx',
   '/app/orders/': 'src/features/orders/routes/order-detail-route.tsx',
@@ -47,9 +50,13 @@ export const SECTION_PAGES: Readonly<Record<string, string>> = {
   '/app/sales': 'src/app/routes/sales-route.tsx',
   '/app/questionnaire': 'src/app/routes/questionnaire-route.tsx',
   '/app/couponing': 'src/features/couponing/routes/filter-route.tsx',
+  '/app/couponing/query': 'src/features/couponing/routes/query-route.tsx',
+  '/app/couponing/details': 'src/features/couponing/routes/details-route.tsx',
   '/app/team': 'src/features/team/routes/team-route.tsx',
+  '/app/team/': 'src/features/team/routes/team-user-route.tsx',
   '/app/audit-log': 'src/app/routes/audit-log-route.tsx',
   '/app/my-account': 'src/features/account/routes/my-account-route.tsx',
+  '/app/my-account/mfa': 'src/features/account/routes/mfa-setup-route.tsx',
 };
 
 /** The file of a section's page: `/connect/reports` → `/sections/connect-reports.html`, `/connect/reports/` → `…-reports-item.html`. */

@@ -161,6 +161,14 @@ export default defineConfig({
               name: 'export-card',
               test: /web[\\/]src[\\/](features[\\/]exports[\\/](index\.ts|components[\\/]export-panel\.tsx|model[\\/]export-progress\.ts)|components[\\/]ui[\\/]date-range-field\.tsx)$/,
             },
+            // The Users section's model, calls and shared parts: the list, a member's page and the invitation's form (loaded
+            // on the invite button) read them together; apart, the form's split left the member's page two files more
+            // (ADR 148). Only these modules: core's team contract is the public invitation page's too.
+            {
+              name: 'team-parts',
+              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|team-form|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](grant-fields|confirm-dialog|email-address|status-badge)\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
             // What both report screens (the list and a report's page) load besides their route (ADR 142): the reports'
             // contract and calls, the query state, the draft, the filter texts, the names. Only these modules: their
             // dependencies (the export contract, connect sales' customer types through core's sales index, the master

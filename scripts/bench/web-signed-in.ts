@@ -12,7 +12,6 @@
  */
 import { parseArgs } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
-import { demoAccount } from '../seed/seed.ts';
 import {
   byteTotals,
   coldContext,
@@ -23,10 +22,9 @@ import {
   OBSERVE_SETTLED,
   type Paints,
   settle,
-  signInCookies,
   untilPageIdle,
 } from './page-load.ts';
-import { BENCH_ROUTES } from './web-signed-in-routes.ts';
+import { BENCH_ROUTES, benchSessions, resolveDeepLink } from './web-signed-in-routes.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -103,14 +101,10 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
 });
 try {
-  const sessions = new Map<string, Parameters<typeof coldContext>[1]['cookies']>();
-  for (const url of targets) {
-    sessions.set(`${url} connect`, await signInCookies(browser, url, 'connect', demoAccount('demo.connect')));
-    sessions.set(`${url} ordering`, await signInCookies(browser, url, 'ordering', demoAccount('demo.retailer')));
-  }
   const routes = BENCH_ROUTES.filter(
     (route) => (!args.only || route.path.includes(args.only)) && (!args.path || args.path.includes(route.path)),
   );
+  const sessions = new Map(await Promise.all(targets.map(async (url) => [url, await benchSessions(browser, url, routes)] as const)));
   console.log(`phone profile (1.6 Mbit/s, 150 ms RTT, 4x CPU, 375x812, cache off), median of ${RUNS}; ${targets.join(' vs ')}`);
   console.log('| path | as | build | LCP s | data s | idle s | JS KB (files) | total KB |');
   console.log('|---|---|---|---:|---:|---:|---:|---:|');
@@ -118,8 +112,8 @@ try {
     const loads = new Map<string, Load[]>(targets.map((url) => [url, []]));
     for (let run = 0; run < RUNS; run += 1)
       for (const url of targets) {
-        const cookies = route.who === 'signed out' ? undefined : sessions.get(`${url} ${route.who}`);
-        loads.get(url)!.push(await loadOnce(browser, `${url}${route.path}`, cookies));
+        const cookies = route.who === 'signed out' ? undefined : sessions.get(url)?.get(route.who);
+        loads.get(url)!.push(await loadOnce(browser, `${url}${await resolveDeepLink(browser, url, route, cookies)}`, cookies));
       }
     for (const url of targets) {
       const runs = loads.get(url)!;

@@ -9,6 +9,6 @@ export const MfaSetupRoute = lazyRoute(() => import('../features/account/routes/
 // The customer's own administrator's Users (ADR 113) and its account page, which asks for the administrator's
 // password (account.reauth) before a change.
 export const TeamRoute = lazyRoute(() => import('../features/team/routes/team-route.tsx'), 'TeamRoute', 'team');
-export const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team', 'account');
+export const TeamUserRoute = lazyRoute(() => import('../features/team/routes/team-user-route.tsx'), 'TeamUserRoute', 'team');
 // The customer's audit log (ADR 116), with its export panel.
 export const AuditLogScreen = lazyRoute(() => import('./routes/audit-log-route.tsx'), 'AuditLogScreen', 'audit', 'exports', 'team');

@@ -1,11 +1,14 @@
-import { Messages } from '@portal/core/shared';
-import { type FormEvent, type ReactNode, useState } from 'react';
-import { ProblemAlert } from './ui/alert.tsx';
-import { CurrentPasswordField } from './password-fields.tsx';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { Dialog } from './ui/dialog.tsx';
-import { useT } from '../i18n/index.ts';
-import { needsPassword, type ReauthFailure, reauthFailure } from '../lib/reauth.ts';
-import { FormActions } from './form-actions.tsx';
+import { loadCatalogue, useT } from '../i18n/index.ts';
+import { afterPageIdle } from '../lib/after-page-idle.ts';
+import type * as PromptFormModule from './password-prompt-form.tsx';
+
+/** The form with the account texts its field reads (the label), loaded once for every prompt (ADR 148). */
+let formLoad: Promise<typeof PromptFormModule> | undefined;
+const loadForm = () =>
+  (formLoad ??= Promise.all([import('./password-prompt-form.tsx'), loadCatalogue('account').catch(() => undefined)]).then(([m]) => m));
+const PromptForm = lazy(() => loadForm().then((m) => ({ default: m.PromptForm })));
 
 /**
  * The small dialog that asks for the current password before a security change (ADR 017): new
@@ -33,70 +36,18 @@ export function PasswordPrompt({
   onConfirm: (password: string) => Promise<void>;
 }) {
   const t = useT();
+  // Loaded before anyone can open it, after the page's first view (not on it).
+  useEffect(() => afterPageIdle(() => void loadForm()), []);
   return (
     <Dialog open={open} onClose={onClose} title={title} closeLabel={t('common.close')}>
       {/* Mounted only while open: every opening starts empty. */}
       {open ? (
-        <PromptForm confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm} withoutPassword={withoutPassword}>
-          {children}
-        </PromptForm>
+        <Suspense fallback={null}>
+          <PromptForm confirmLabel={confirmLabel} onCancel={onClose} onConfirm={onConfirm} withoutPassword={withoutPassword}>
+            {children}
+          </PromptForm>
+        </Suspense>
       ) : null}
     </Dialog>
-  );
-}
-
-function PromptForm({
-  children,
-  confirmLabel,
-  onCancel,
-  onConfirm,
-  withoutPassword,
-}: {
-  children?: ReactNode;
-  confirmLabel: string;
-  onCancel: () => void;
-  onConfirm: (password: string) => Promise<void>;
-  withoutPassword: boolean;
-}) {
-  const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<ReauthFailure | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [asking, setAsking] = useState(!withoutPassword);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (loading) return;
-    if (asking && password === '') {
-      setFailure({ field: Messages.required });
-      return;
-    }
-    setLoading(true);
-    setFailure(null);
-    try {
-      await onConfirm(password);
-    } catch (error) {
-      if (needsPassword(error)) setAsking(true);
-      setFailure(reauthFailure(error));
-      setLoading(false);
-    }
-  };
-
-  return (
-    <form noValidate onSubmit={submit} className="space-y-4">
-      {children ? <div className="space-y-2 text-sm text-slate-600">{children}</div> : null}
-      <ProblemAlert problem={failure?.message} />
-      {asking ? (
-        <CurrentPasswordField
-          autoFocus
-          value={password}
-          onValueChange={(value) => {
-            setPassword(value);
-            setFailure(null);
-          }}
-          error={failure?.field}
-        />
-      ) : null}
-      <FormActions submitLabel={confirmLabel} onCancel={onCancel} loading={loading} />
-    </form>
   );
 }

@@ -41,7 +41,8 @@ describe('MFA set-up and a recent sign-in', () => {
     fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
     const prompt = await screen.findByRole('dialog');
-    fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
+    // The prompt's form loads when it first opens, if the page was not idle before (ADR 148).
+    fireEvent.change(await within(prompt).findByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));
 
     await waitFor(() => expect(backend.callsTo('POST', '/api/auth/secret-code')).toHaveLength(2));
@@ -60,7 +61,7 @@ describe('MFA set-up and a recent sign-in', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
     const prompt = await screen.findByRole('dialog');
-    expect(within(prompt).getByLabelText(/Current password/)).toBeTruthy();
+    expect(await within(prompt).findByLabelText(/Current password/)).toBeTruthy();
     expect(backend.callsTo('POST', '/api/auth/secret-code/new')).toHaveLength(0);
     fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));

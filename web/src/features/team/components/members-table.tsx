@@ -1,22 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { Badge } from '../../../components/ui/badge.tsx';
 import { type Column, DataTable } from '../../../components/ui/data-table.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { EmailAddress, PersonName } from './email-address.tsx';
-import type { RowStatus, TeamRow } from '../model/members.ts';
+import type { TeamRow } from '../model/members.ts';
 import { permissionText } from '../model/permissions.ts';
-
-const STATUS_THEME = { active: 'green', invited: 'blue', passwordExpired: 'orange', deactivated: 'gray' } as const satisfies Record<
-  RowStatus,
-  string
->;
-
-export function StatusBadge({ status }: { status: RowStatus }) {
-  const t = useT();
-  return <Badge theme={STATUS_THEME[status]}>{t(`team.status.${status}`)}</Badge>;
-}
+import { StatusBadge } from './status-badge.tsx';
 
 /** A list shows this many permissions of a row, then "and N more" (the account's page shows them all). */
 const SHOWN_PERMISSIONS = 4;

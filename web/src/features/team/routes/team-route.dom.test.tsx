@@ -116,7 +116,8 @@ describe('the Users section', () => {
     expect(await screen.findByText(/Each company may have up to 25 accounts/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Invite colleague' }));
     const dialog = await screen.findByRole('dialog');
-    const belongsTo = within(dialog).getByLabelText<HTMLSelectElement>(/Belongs to/);
+    // The invitation's form loads when the dialog first opens, if the list was not idle before (ADR 148).
+    const belongsTo = await within(dialog).findByLabelText<HTMLSelectElement>(/Belongs to/);
     expect(belongsTo.value).toBe('C-2');
     expect([...belongsTo.options].map((o) => o.textContent)).toEqual([
       'Retail One (company) · 25 of 25 in use',
@@ -149,7 +150,7 @@ describe('the Users section', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Invite colleague' }));
     const dialog = await screen.findByRole('dialog');
     // Only the admin's own grantable bits are offered: no "Manage coupons", no "Manage users".
-    expect(within(dialog).getByLabelText('Order cards')).toBeTruthy();
+    expect(await within(dialog).findByLabelText('Order cards')).toBeTruthy();
     expect(within(dialog).queryByLabelText('Manage coupons')).toBeNull();
     expect(within(dialog).queryByLabelText('Manage users')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
@@ -236,7 +237,8 @@ describe('the Users section', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Reset MFA' }));
     const prompt = await screen.findByRole('dialog', { name: 'Reset MFA' });
-    fireEvent.change(within(prompt).getByLabelText(/password/i), { target: { value: 'wrong' } });
+    // The prompt's form loads when it first opens, if the page was not idle before (ADR 148).
+    fireEvent.change(await within(prompt).findByLabelText(/password/i), { target: { value: 'wrong' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Reset MFA' }));
     expect(await within(prompt).findByText(/current password is wrong/i)).toBeTruthy();
     fireEvent.change(within(prompt).getByLabelText(/password/i), { target: { value: 'right' } });

@@ -15,7 +15,7 @@ import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { resendInvitation, useTeam, withdrawInvitation } from '../api/team.ts';
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
-import { InviteDialog } from '../components/invite-dialog.tsx';
+import { InviteDialog, preloadInviteForm } from '../components/invite-dialog.tsx';
 import { MembersTable } from '../components/members-table.tsx';
 import { capReached } from '../model/seats.ts';
 import { memberName, STATUS_FILTERS, type StatusFilter, type TeamRow, teamRows, visibleRows } from '../model/members.ts';
@@ -41,7 +41,12 @@ export function TeamRoute() {
         title={t('team.title')}
         description={t('team.intro')}
         actions={
-          <Button onClick={() => setInviting(true)} disabled={!result.data || full}>
+          <Button
+            onClick={() => setInviting(true)}
+            onPointerEnter={preloadInviteForm}
+            onFocus={preloadInviteForm}
+            disabled={!result.data || full}
+          >
             {t('team.invite.open')}
           </Button>
         }

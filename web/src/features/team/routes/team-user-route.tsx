@@ -21,7 +21,7 @@ import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess,
 import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { EmailAddress, PersonName } from '../components/email-address.tsx';
 import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
-import { StatusBadge } from '../components/members-table.tsx';
+import { StatusBadge } from '../components/status-badge.tsx';
 import { memberName, mfaOf, teamRows } from '../model/members.ts';
 import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
 import { teamChange } from '../model/team-form.ts';
