@@ -47,7 +47,8 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
   // Nothing started (tests, or every first read taken): no lookup, and no URL parsed against the page's origin.
   if (method !== 'GET' || firstReads.size === 0 || typeof window === 'undefined') return undefined;
   const { pathname, search } = new URL(url, window.location.origin);
-  const read = search ? undefined : firstReads.get(pathname);
+  // By path and query as sent: a predicted list read (ADR 147) is taken only by exactly its query.
+  const read = firstReads.get(pathname + search);
   if (!read || read.taken) return undefined;
   read.taken = true;
   return read.portal === portal && performance.now() - read.at < HANDOFF_MS ? read.response : undefined;
@@ -64,6 +65,17 @@ export function firstReadAnswered(path: string, portal: Portal): Promise<boolean
   return read.response.then(
     (answer) => answer.ok && !read.taken && performance.now() - read.at < HANDOFF_MS,
     () => false,
+  );
+}
+
+/**
+ * The body of a peeked first read (the status, the brand, the master data) when it answered 200, read raw (unparsed):
+ * only to predict a read (ADR 147), never to render.
+ */
+export function firstAnswer(path: string): Promise<unknown> | undefined {
+  return firstReads.get(path)?.body?.then(
+    ({ status, json }) => (status === 200 ? json : undefined),
+    () => undefined,
   );
 }
 
