@@ -1,6 +1,5 @@
 import { loadCatalogue, loadErrorTexts } from '../i18n/index.ts';
 import { firstStatus, startFirstReads } from '../lib/api-first-reads.ts';
-import { sendSectionFirstRead } from './section-first-reads.ts';
 import { isConnectHome, isSignedInPath } from '../lib/paths.ts';
 import { currentPortal } from '../lib/portal.ts';
 import { storedSignedIn } from '../lib/stored-session.ts';
@@ -96,7 +95,6 @@ function startDataLayer(): void {
   const portal = currentPortal();
   if (import.meta.env.PROD) {
     startFirstReads(portal, window.location.pathname);
-    void sendSectionFirstRead(portal, window.location.pathname, window.location.search);
     // The texts of errors: no screen shows one at first paint (the API client loads them before a failure).
     onFirstIntent(() => void loadErrorTexts());
     whenPageIdle(() => void loadErrorTexts());

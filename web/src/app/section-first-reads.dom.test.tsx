@@ -2,6 +2,7 @@ import type { MasterData } from '@portal/core/masterdata';
 import { LOGGED_OUT_STATUS, type SessionStatus } from '@portal/core/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { askedFirst } from '../lib/api-first-reads.ts';
 import { customerMemory } from '../lib/customer-memory.ts';
 import { FIRST_READS, firstReads, sendFirstReads } from '../lib/first-reads.ts';
 import { paths } from '../lib/paths.ts';
@@ -97,6 +98,20 @@ describe('the transactions list read predicted from the first reads', () => {
     const signedOut = await openDeepLink(paths.connect.transactions, routes(LOGGED_OUT_STATUS, customers('R-1')));
     expect(signedOut.sent).toEqual([]);
     expect(signedOut.backend.callsTo('GET', '/api/transactions')).toHaveLength(0);
+  });
+
+  it('is not sent when the screen asked for that read first (a read twice)', async () => {
+    fakeBackend(routes(transactionsUser, customers('R-1')));
+    sendFirstReads('connect', paths.connect.transactions);
+    const before = await import('../features/transactions/api/predicted-read.ts');
+    const { screenStart } = await import('../lib/predicted-reads.ts');
+    const start = screenStart(transactionsUser, customers('R-1'));
+    const path = start && before.predictListRead(new URLSearchParams(), start);
+    expect(path).toMatch(/^\/api\/transactions\?customerId=R-1&/);
+    askedFirst.add(path ?? '');
+    await sendSectionFirstRead('connect', paths.connect.transactions, '');
+    expect(predicted()).toEqual([]);
+    askedFirst.clear();
   });
 
   it('sends a URL’s bad query nowhere: no prediction where the screen asks for nothing', async () => {

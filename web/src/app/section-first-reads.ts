@@ -1,6 +1,6 @@
 import type { Portal } from '@portal/core/shared';
 import { paths } from '../lib/paths.ts';
-import { type PredictListRead, sendPredictedRead } from '../lib/predicted-reads.ts';
+import type { PredictListRead } from '../lib/predicted-reads.ts';
 
 /**
  * The sections whose first list read is predicted from the first reads (ADR 147), by the exact path of the page:
@@ -18,7 +18,8 @@ const PREDICTED: Record<string, () => Promise<{ predictListRead: PredictListRead
 export function sendSectionFirstRead(portal: Portal, pathname: string, search: string): Promise<void> {
   const load = portal === 'connect' ? PREDICTED[pathname] : undefined;
   if (!load) return Promise.resolve();
-  return load()
-    .then(({ predictListRead }) => sendPredictedRead(portal, search, predictListRead))
+  // Both loaded with the page's prediction only: the entry (the login page's JS) carries neither (ADR 147).
+  return Promise.all([import('../lib/predicted-reads.ts'), load()])
+    .then(([{ sendPredictedRead }, { predictListRead }]) => sendPredictedRead(portal, search, predictListRead))
     .catch(() => undefined);
 }

@@ -20,7 +20,7 @@ import { createStore, useStore } from './store.ts';
  */
 
 /** Older than this an answer is read again (as useSession's deduping window, lib/auth.ts). */
-const HANDOFF_MS = 10_000;
+export const HANDOFF_MS = 10_000;
 let followed = false;
 
 /**
@@ -49,10 +49,15 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
   const { pathname, search } = new URL(url, window.location.origin);
   // By path and query as sent: a predicted list read (ADR 147) is taken only by exactly its query.
   const read = firstReads.get(pathname + search);
+  // Asked for before any first read of it: a prediction of it now would be read twice (ADR 147).
+  if (!read) askedFirst.add(pathname + search);
   if (!read || read.taken) return undefined;
   read.taken = true;
   return read.portal === portal && performance.now() - read.at < HANDOFF_MS ? read.response : undefined;
 }
+
+/** The paths (with their queries) the API client asked for while first reads were out, none of them for it. */
+export const askedFirst = new Set<string>();
 
 /**
  * Whether a first read of this path for this portal came back OK and is still waiting to be taken over (undefined when

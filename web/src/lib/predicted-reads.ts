@@ -1,7 +1,7 @@
 import { calendarDateInZone, type CalendarDate, type Portal } from '@portal/core/shared';
-import { firstAnswer } from './api-first-reads.ts';
+import { askedFirst, firstAnswer, HANDOFF_MS } from './api-first-reads.ts';
 import { preferredCustomer, rememberedCustomer } from './customer-memory.ts';
-import { FIRST_READS, sendFirstRead } from './first-reads.ts';
+import { FIRST_READS, firstReads, sendFirstRead } from './first-reads.ts';
 import { userTimeZone } from './user-format.ts';
 
 /**
@@ -44,7 +44,16 @@ export async function sendPredictedRead(portal: Portal, search: string, predict:
   if (!status || !masterData) return;
   const start = screenStart(await status, await masterData);
   const path = start && predict(new URLSearchParams(search), start);
-  if (path) sendFirstRead(path, portal);
+  // The screen was quicker (it asked for this path itself): a prediction now would only read it twice.
+  if (!path || askedFirst.has(path) || firstReads.has(path)) return;
+  sendFirstRead(path, portal);
+  // Nobody took it (a wrong prediction): its body is let go, so it holds no connection of the page's.
+  setTimeout(() => {
+    const read = firstReads.get(path);
+    if (!read || read.taken) return;
+    read.taken = true;
+    void read.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
+  }, HANDOFF_MS);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
