@@ -3,7 +3,9 @@ import { LOGGED_OUT_STATUS, type SessionStatus } from '@portal/core/auth';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { askedFirst } from '../lib/api-first-reads.ts';
+import { predictListRead } from '../features/transactions/api/keys.ts';
 import { customerMemory } from '../lib/customer-memory.ts';
+import { screenStart } from '../lib/predicted-reads.ts';
 import { FIRST_READS, firstReads, sendFirstReads } from '../lib/first-reads.ts';
 import { paths } from '../lib/paths.ts';
 import { resetSession } from '../lib/session.ts';
@@ -103,10 +105,8 @@ describe('the transactions list read predicted from the first reads', () => {
   it('is not sent when the screen asked for that read first (a read twice)', async () => {
     fakeBackend(routes(transactionsUser, customers('R-1')));
     sendFirstReads('connect', paths.connect.transactions);
-    const before = await import('../features/transactions/api/predicted-read.ts');
-    const { screenStart } = await import('../lib/predicted-reads.ts');
     const start = screenStart(transactionsUser, customers('R-1'));
-    const path = start && before.predictListRead(new URLSearchParams(), start);
+    const path = start && predictListRead(new URLSearchParams(), start);
     expect(path).toMatch(/^\/api\/transactions\?customerId=R-1&/);
     askedFirst.add(path ?? '');
     await sendSectionFirstRead('connect', paths.connect.transactions, '');

@@ -1,14 +1,15 @@
 import type { Portal } from '@portal/core/shared';
+import { firstAnswer } from '../lib/api-first-reads.ts';
+import { FIRST_READS } from '../lib/first-reads.ts';
 import { paths } from '../lib/paths.ts';
-import type { PredictListRead } from '../lib/predicted-reads.ts';
 
 /**
  * The sections whose first list read is predicted from the first reads (ADR 147), by the exact path of the page:
- * each predictor is its feature's own module (its screen's query functions), loaded only on that page, so no other
- * page (the login page included) carries their bytes.
+ * each predictor sits in its feature's keys module (its screen's query functions), loaded only on that page from the
+ * data layer, so no other page (the login page included) carries their bytes.
  */
-const PREDICTED: Record<string, () => Promise<{ predictListRead: PredictListRead }>> = {
-  [paths.connect.transactions]: () => import('../features/transactions/api/predicted-read.ts'),
+const PREDICTED: Record<string, () => Promise<{ sendFirstListRead: (portal: Portal, search: string) => Promise<void> }>> = {
+  [paths.connect.transactions]: () => import('../features/transactions/api/keys.ts'),
 };
 
 /**
@@ -18,8 +19,28 @@ const PREDICTED: Record<string, () => Promise<{ predictListRead: PredictListRead
 export function sendSectionFirstRead(portal: Portal, pathname: string, search: string): Promise<void> {
   const load = portal === 'connect' ? PREDICTED[pathname] : undefined;
   if (!load) return Promise.resolve();
-  // Both loaded with the page's prediction only: the entry (the login page's JS) carries neither (ADR 147).
-  return Promise.all([import('../lib/predicted-reads.ts'), load()])
-    .then(([{ sendPredictedRead }, { predictListRead }]) => sendPredictedRead(portal, search, predictListRead))
+  return load()
+    .then(({ sendFirstListRead }) => sendFirstListRead(portal, search))
     .catch(() => undefined);
 }
+
+/**
+ * The connect header's logo (the session's brandingUrl, ADR 084: what BrandMark's <img> shows), asked for as the data
+ * layer runs once the status answer names it, instead of when the shell first renders (ADR 147). A preload of exactly
+ * the <img>'s URL: the image then uses the preloaded answer. Only a same-origin logo path.
+ */
+export function preloadHeaderLogo(portal: Portal): void {
+  if (portal !== 'connect') return;
+  void firstAnswer(FIRST_READS.status)?.then((status) => {
+    const user = isRecord(status) && status.loggedIn === true && isRecord(status.user) ? status.user : undefined;
+    const url = user?.brandingUrl;
+    if (typeof url !== 'string' || !url.startsWith('/api/logos/')) return;
+    const link = document.createElement('link');
+    link.rel = 'preload';
+    link.as = 'image';
+    link.href = url;
+    document.head.append(link);
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
