@@ -27,14 +27,15 @@ export function sendSectionFirstRead(portal: Portal, pathname: string, search: s
 /**
  * The connect header's logo (the session's brandingUrl, ADR 084: what BrandMark's <img> shows), asked for as the data
  * layer runs once the status answer names it, instead of when the shell first renders (ADR 147). A preload of exactly
- * the <img>'s URL: the image then uses the preloaded answer. Only a same-origin logo path.
+ * the <img>'s URL: the image then uses the preloaded answer (one request in the waterfall). Only a same-origin path.
  */
 export function preloadHeaderLogo(portal: Portal): void {
   if (portal !== 'connect') return;
   void firstAnswer(FIRST_READS.status)?.then((status) => {
     const user = isRecord(status) && status.loggedIn === true && isRecord(status.user) ? status.user : undefined;
     const url = user?.brandingUrl;
-    if (typeof url !== 'string' || !url.startsWith('/api/logos/')) return;
+    // A path of this origin only (the API's logo route); never a URL of another host.
+    if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return;
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'image';
