@@ -5,11 +5,12 @@ import { paths } from '../lib/paths.ts';
 
 /**
  * The sections whose first list read is predicted from the first reads (ADR 147), by the exact path of the page:
- * each predictor sits in its feature's keys module (its screen's query functions), loaded only on that page from the
- * data layer, so no other page (the login page included) carries their bytes.
+ * each predictor sits in its feature's keys module (its screen's query functions) and is imported through the section's
+ * route module, the chunk the section's page already downloaded (ADR 131): no file more, and no other page (the login
+ * page included) carries their bytes.
  */
 const PREDICTED: Record<string, () => Promise<{ sendFirstListRead: (portal: Portal, search: string) => Promise<void> }>> = {
-  [paths.connect.transactions]: () => import('../features/transactions/api/keys.ts'),
+  [paths.connect.transactions]: () => import('./routes/connect-transactions-route.tsx'),
 };
 
 /**
