@@ -1,6 +1,6 @@
 import type { Portal } from '@portal/core/shared';
 import { firstAnswer } from '../lib/api-first-reads.ts';
-import { FIRST_READS } from '../lib/first-reads.ts';
+import { FIRST_READS, isRecord } from '../lib/first-reads.ts';
 import { paths } from '../lib/paths.ts';
 
 /**
@@ -44,5 +44,3 @@ export function preloadHeaderLogo(portal: Portal): void {
     document.head.append(link);
   });
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -1,6 +1,6 @@
 import { type Portal, resolveBrowserLocale } from '@portal/core/shared';
 import { FALLBACK_LOCALE, messageLocaleFor } from '../i18n/index.ts';
-import { FIRST_READS, firstReads, sendFirstReads } from './first-reads.ts';
+import { FIRST_READS, firstReads, isRecord, sendFirstReads } from './first-reads.ts';
 import { createStore, useStore } from './store.ts';
 
 /**
@@ -135,5 +135,3 @@ function nameOf(json: unknown): string | undefined {
   const name = isRecord(json) ? json.name : undefined;
   return typeof name === 'string' && name.length <= 200 ? name : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -100,7 +100,9 @@ function sendShellReads(json: unknown, portal: Portal): void {
     sendFirstRead(FIRST_READS.inboxCount, portal);
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A JSON object (not an array or null): the raw answers' fields are read only through it. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // In the built app, as this chunk runs; the tests install their fake backend per test and call the entry's start.
 if (import.meta.env.PROD && typeof window !== 'undefined') sendFirstReads(portalOfPath(window.location.pathname), window.location.pathname);

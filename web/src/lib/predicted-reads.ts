@@ -1,7 +1,7 @@
 import { calendarDateInZone, type CalendarDate, type Portal } from '@portal/core/shared';
 import { askedFirst, firstAnswer, HANDOFF_MS } from './api-first-reads.ts';
 import { preferredCustomer, rememberedCustomer } from './customer-memory.ts';
-import { FIRST_READS, firstReads, sendFirstRead } from './first-reads.ts';
+import { FIRST_READS, firstReads, isRecord, sendFirstRead } from './first-reads.ts';
 import { userTimeZone } from './user-format.ts';
 
 /**
@@ -55,5 +55,3 @@ export async function sendPredictedRead(portal: Portal, search: string, predict:
     void read.response.then((answer) => answer.body?.cancel()).catch(() => undefined);
   }, HANDOFF_MS);
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
