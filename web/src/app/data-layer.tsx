@@ -6,7 +6,6 @@ import { fetchBrand, useBrand } from '../features/brand/api/brand.ts';
 import { brandKeys } from '../features/brand/api/keys.ts';
 import { fetchStatus, finishLogout, sessionLanding, statusKey, useSession } from '../lib/auth.ts';
 import { currentPortal, usePortal } from '../lib/portal.ts';
-import { preloadHeaderLogo, sendSectionFirstRead } from './section-first-reads.ts';
 import { publishShellSession } from './shell-session.ts';
 import { PendingStep } from './shell/pending-step.tsx';
 import { UnsavedChangesGuard } from './shell/unsaved-changes-guard.tsx';
@@ -28,9 +27,6 @@ export { logoutRequest, signInDestination } from '../lib/auth.ts';
 if (import.meta.env.PROD) {
   preload(statusKey(currentPortal()), ([, portal]) => fetchStatus(portal)).catch(() => undefined);
   preload(brandKeys.brand, fetchBrand).catch(() => undefined);
-  // A section's predicted list read (ADR 147): from here, not the entry, so the login page's JS does not carry it.
-  void sendSectionFirstRead(currentPortal(), window.location.pathname, window.location.search);
-  preloadHeaderLogo(currentPortal());
 }
 
 /** SWR's app-wide settings (besides its defaults): around DataSync and every lazily loaded screen. */

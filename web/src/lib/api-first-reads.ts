@@ -74,17 +74,6 @@ export function firstReadAnswered(path: string, portal: Portal): Promise<boolean
 }
 
 /**
- * The body of a peeked first read (the status, the brand, the master data) when it answered 200, read raw (unparsed):
- * only to predict a read (ADR 147), never to render.
- */
-export function firstAnswer(path: string): Promise<unknown> | undefined {
-  return firstReads.get(path)?.body?.then(
-    ({ status, json }) => (status === 200 ? json : undefined),
-    () => undefined,
-  );
-}
-
-/**
  * What the first status read says, read raw: 'signedOut' only for a plain signed-out answer (200 with
  * `loggedIn: false`, or a 401); 'other' for a signed-in session, a failure or an answer it cannot read (the
  * data layer then loads at once and handles it as before); undefined when no first read was started.

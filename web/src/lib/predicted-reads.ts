@@ -1,5 +1,5 @@
 import { calendarDateInZone, type CalendarDate, type Portal } from '@portal/core/shared';
-import { askedFirst, firstAnswer, HANDOFF_MS } from './api-first-reads.ts';
+import { askedFirst, HANDOFF_MS } from './api-first-reads.ts';
 import { preferredCustomer, rememberedCustomer } from './customer-memory.ts';
 import { FIRST_READS, firstReads, isRecord, sendFirstRead } from './first-reads.ts';
 import { userTimeZone } from './user-format.ts';
@@ -35,6 +35,17 @@ export function screenStart(status: unknown, masterData: unknown, now = new Date
     today: calendarDateInZone(now, userTimeZone(typeof user.timezone === 'string' ? user.timezone : undefined)),
     customerId: preferredCustomer(ids, rememberedCustomer(user.username), (id) => id) ?? '',
   };
+}
+
+/**
+ * The body of a peeked first read (the status, the master data) when it answered 200, read raw (unparsed): only to
+ * predict a read, never to render.
+ */
+function firstAnswer(path: string): Promise<unknown> | undefined {
+  return firstReads.get(path)?.body?.then(
+    ({ status, json }) => (status === 200 ? json : undefined),
+    () => undefined,
+  );
 }
 
 /** Sends the predicted read once the status and master data first reads have answered (nothing when either is missing). */
