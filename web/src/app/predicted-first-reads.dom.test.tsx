@@ -32,7 +32,7 @@ const emptyPage = (query: URLSearchParams) => ({
   complete: true,
 });
 
-/** The predicted reads sent (every first read but the status, brand, master data and the shell's). */
+/** The predicted reads sent (every first read but the status, brand and master data). */
 const predicted = () =>
   [...firstReads.entries()].filter(([path]) => !Object.values<string>(FIRST_READS).includes(path)).map(([path, read]) => ({ path, read }));
 
@@ -120,40 +120,5 @@ describe('the transactions list read predicted from the first reads', () => {
       routes(transactionsUser, customers('R-1')),
     );
     expect(sent).toEqual([]);
-  });
-});
-
-describe('the connect shell’s reads', () => {
-  it('are first reads once the status names a signed-in user: the badges take them over, nothing is read twice', async () => {
-    const approver = signedInWithModule('flow', { approveRequests: true });
-    const { backend } = await openDeepLink(paths.connect.news, {
-      'GET /api/auth/status': { body: approver },
-      'GET /api/news/unread': { body: { unread: 2 } },
-      'GET /api/flow/workflow-requests/inbox-count': { body: { pending: 3 } },
-      'GET /api/news': { body: { items: [], unread: 2 } },
-    });
-    await waitFor(() => expect(firstReads.get(FIRST_READS.inboxCount)?.taken).toBe(true));
-    await waitFor(() => expect(firstReads.get(FIRST_READS.newsUnread)?.taken).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(backend.callsTo('GET', '/api/news/unread')).toHaveLength(1);
-    expect(backend.callsTo('GET', '/api/flow/workflow-requests/inbox-count')).toHaveLength(1);
-  });
-
-  it('are not sent for a signed-out visitor', async () => {
-    const signedOut = await openDeepLink(paths.connect.root, { 'GET /api/auth/status': { body: LOGGED_OUT_STATUS } });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(signedOut.backend.callsTo('GET', '/api/news/unread')).toHaveLength(0);
-  });
-
-  it('leave the inbox count out for a user who does not approve', async () => {
-    const { backend } = await openDeepLink(paths.connect.transactions, {
-      'GET /api/auth/status': { body: transactionsUser },
-      'GET /api/master-data': { body: customers('R-1') },
-      'GET /api/transactions': (call) => ({ body: emptyPage(call.query) }),
-    });
-    await waitFor(() => expect(firstReads.get(FIRST_READS.newsUnread)).toBeDefined());
-    expect(firstReads.has(FIRST_READS.inboxCount)).toBe(false);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(backend.callsTo('GET', '/api/flow/workflow-requests/inbox-count')).toHaveLength(0);
   });
 });

@@ -10,14 +10,7 @@ import { portalOfPath } from './portal-of-path.ts';
  * api-first-reads.ts hands the answers to the API client and reads what it needs of them. No React, no zod, nothing
  * the entry's chunk holds: the group `first-reads` in web/vite.config.ts keeps this chunk free of imports.
  */
-export const FIRST_READS = {
-  status: '/api/auth/status',
-  brand: '/api/brand',
-  masterData: '/api/master-data',
-  /** The connect shell's badges (ADR 147): the unread news count beside "News", the approver's inbox count. */
-  newsUnread: '/api/news/unread',
-  inboxCount: '/api/flow/workflow-requests/inbox-count',
-} as const;
+export const FIRST_READS = { status: '/api/auth/status', brand: '/api/brand', masterData: '/api/master-data' } as const;
 /** The connect sections whose screen reads the master data first (their `useMasterData`). */
 const MASTER_DATA_SECTIONS = [
   paths.connect.transactions,
@@ -70,13 +63,11 @@ function parseJson(text: string): unknown {
 /** Sends the reads for the portal and the path of the address, once (the page's script, else the entry). */
 export function sendFirstReads(portal: Portal, pathname: string): void {
   if (firstReads.size > 0) return;
-  const status = read(FIRST_READS.status, portal, true);
-  firstReads.set(FIRST_READS.status, status);
+  firstReads.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
   firstReads.set(FIRST_READS.brand, read(FIRST_READS.brand, portal, true));
   // Peeked: a section's predicted list read (ADR 147) needs its customers.
   if (MASTER_DATA_PAGES.includes(pathname) || MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
     firstReads.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, true));
-  if (portal === 'connect') void status.body?.then(({ json }) => sendShellReads(json, portal));
 }
 
 /**
@@ -85,19 +76,6 @@ export function sendFirstReads(portal: Portal, pathname: string): void {
  */
 export function sendFirstRead(path: string, portal: Portal): void {
   if (!firstReads.has(path)) firstReads.set(path, read(path, portal, false));
-}
-
-/**
- * The connect shell's reads on every signed-in page (ADR 147), once the status says who is signed in: the unread news
- * count (every connect user's navigation has News) and, for an approver, the inbox count (what useInboxCount asks for).
- * A signed-out visitor (or an answer this cannot read) sends none of them.
- */
-function sendShellReads(json: unknown, portal: Portal): void {
-  if (!isRecord(json) || json.loggedIn !== true || !isRecord(json.user)) return;
-  sendFirstRead(FIRST_READS.newsUnread, portal);
-  const flow = isRecord(json.user.modules) ? json.user.modules.flow : undefined;
-  if (isRecord(flow) && isRecord(flow.permissions) && flow.permissions.approveRequests === true)
-    sendFirstRead(FIRST_READS.inboxCount, portal);
 }
 
 /** A JSON object (not an array or null): the raw answers' fields are read only through it. */
