@@ -118,6 +118,8 @@ describe('section pages of the build (ADR 131)', () => {
     await page.waitForLoadState('networkidle');
     const count = (path: string) => asked.filter((p) => p === path).length;
     for (const path of ['/api/auth/status', '/api/brand', '/api/master-data', `/${firstReadsChunk}`]) expect(count(path), path).toBe(1);
+    // The screen's list read, predicted as its route module runs and taken over by the screen: once (ADR 147).
+    expect(count('/api/transactions'), '/api/transactions').toBe(1);
     // Sent by the first reads' script, not again by the API client when the screen asks for them.
     expect(asked.indexOf('/api/auth/status')).toBeLessThan(asked.indexOf('/api/transactions'));
     await context.close();

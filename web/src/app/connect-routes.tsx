@@ -15,10 +15,13 @@ import { AuditLogScreen, MfaSetupRoute, MyAccountRoute, RequireAuth, TeamRoute, 
 const ConnectLayout = lazyRoute(() => import('./layouts/connect-layout.tsx'), 'ConnectLayout', 'shell', 'connect');
 const RequireConnectSection = lazyRoute(() => import('./connect-guards.tsx'), 'RequireConnectSection');
 const ConnectHomeRoute = lazyRoute(() => import('./routes/connect-home-route.tsx'), 'ConnectHomeRoute');
+const transactionsRoute = () => import('./routes/connect-transactions-route.tsx');
+// A deep link into the transactions: its screen's module at once, which predicts its list read (ADR 147).
+if (import.meta.env.PROD && window.location.pathname === paths.connect.transactions) void transactionsRoute().catch(() => undefined);
 /** Every connect section's screen, its feature's lazy route: one line per section (a new key fails to compile without one). */
 const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   'serial-numbers': lazyRoute(() => import('../features/serials/routes/serial-numbers-route.tsx'), 'SerialNumbersRoute', 'serials'),
-  transactions: lazyRoute(() => import('./routes/connect-transactions-route.tsx'), 'ConnectTransactionsRoute', 'transactions', 'exports'),
+  transactions: lazyRoute(transactionsRoute, 'ConnectTransactionsRoute', 'transactions', 'exports'),
   imports: lazyRoute(() => import('./routes/connect-imports-route.tsx'), 'ConnectImportsRoute', 'imports'),
   products: lazyRoute(() => import('../features/products/routes/products-route.tsx'), 'ProductsRoute', 'products'),
   sales: lazyRoute(() => import('./routes/connect-sales-route.tsx'), 'ConnectSalesRoute', 'connectSales', 'exports'),

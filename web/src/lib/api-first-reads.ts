@@ -1,6 +1,6 @@
 import { type Portal, resolveBrowserLocale } from '@portal/core/shared';
 import { FALLBACK_LOCALE, messageLocaleFor } from '../i18n/index.ts';
-import { FIRST_READS, firstReads, sendFirstReads } from './first-reads.ts';
+import { FIRST_READS, firstReads, isRecord, sendFirstReads } from './first-reads.ts';
 import { createStore, useStore } from './store.ts';
 
 /**
@@ -20,7 +20,7 @@ import { createStore, useStore } from './store.ts';
  */
 
 /** Older than this an answer is read again (as useSession's deduping window, lib/auth.ts). */
-const HANDOFF_MS = 10_000;
+export const HANDOFF_MS = 10_000;
 let followed = false;
 
 /**
@@ -47,11 +47,17 @@ export function takeFirstRead(method: string, url: string, portal: Portal): Prom
   // Nothing started (tests, or every first read taken): no lookup, and no URL parsed against the page's origin.
   if (method !== 'GET' || firstReads.size === 0 || typeof window === 'undefined') return undefined;
   const { pathname, search } = new URL(url, window.location.origin);
-  const read = search ? undefined : firstReads.get(pathname);
+  // By path and query as sent: a predicted list read (ADR 147) is taken only by exactly its query.
+  const read = firstReads.get(pathname + search);
+  // Asked for before any first read of it: a prediction of it now would be read twice (ADR 147).
+  if (!read) askedFirst.add(pathname + search);
   if (!read || read.taken) return undefined;
   read.taken = true;
   return read.portal === portal && performance.now() - read.at < HANDOFF_MS ? read.response : undefined;
 }
+
+/** The paths (with their queries) the API client asked for while first reads were out, none of them for it. */
+export const askedFirst = new Set<string>();
 
 /**
  * Whether a first read of this path for this portal came back OK and is still waiting to be taken over (undefined when
@@ -118,5 +124,3 @@ function nameOf(json: unknown): string | undefined {
   const name = isRecord(json) ? json.name : undefined;
   return typeof name === 'string' && name.length <= 200 ? name : undefined;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

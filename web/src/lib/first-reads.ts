@@ -34,7 +34,7 @@ export interface FirstRead {
   body?: Promise<{ status: number; json: unknown }>;
   taken?: boolean;
 }
-/** The reads started, by path (api-first-reads.ts hands each over once). */
+/** The reads started, by path and query as the API client asks for them (api-first-reads.ts hands each over once). */
 export const firstReads = new Map<string, FirstRead>();
 
 function read(path: string, portal: Portal, peek: boolean): FirstRead {
@@ -65,9 +65,22 @@ export function sendFirstReads(portal: Portal, pathname: string): void {
   if (firstReads.size > 0) return;
   firstReads.set(FIRST_READS.status, read(FIRST_READS.status, portal, true));
   firstReads.set(FIRST_READS.brand, read(FIRST_READS.brand, portal, true));
+  // Peeked: a section's predicted list read (ADR 147) needs its customers.
   if (MASTER_DATA_PAGES.includes(pathname) || MASTER_DATA_SECTIONS.some((root) => pathname === root || pathname.startsWith(`${root}/`)))
-    firstReads.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, false));
+    firstReads.set(FIRST_READS.masterData, read(FIRST_READS.masterData, portal, true));
 }
+
+/**
+ * A read more, once per path (a section's predicted list read, ADR 147): the API client takes it over as it takes the
+ * others, when it asks for exactly this path and query.
+ */
+export function sendFirstRead(path: string, portal: Portal): void {
+  if (!firstReads.has(path)) firstReads.set(path, read(path, portal, false));
+}
+
+/** A JSON object (not an array or null): the raw answers' fields are read only through it. */
+export const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 // In the built app, as this chunk runs; the tests install their fake backend per test and call the entry's start.
 if (import.meta.env.PROD && typeof window !== 'undefined') sendFirstReads(portalOfPath(window.location.pathname), window.location.pathname);

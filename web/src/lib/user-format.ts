@@ -24,7 +24,7 @@ const FALLBACK_CURRENCY: CurrencyDisplay = { symbol: '€', decimals: 2, isoCode
 export function useUserFormat(): UserFormat {
   const user = useSession().status?.user;
   const portal = usePortal();
-  const timeZone = user?.timezone && isValidTimeZone(user.timezone) ? user.timezone : FALLBACK_ZONE;
+  const timeZone = userTimeZone(user?.timezone);
   return {
     locale: messageLocaleFor(portal, user?.locale),
     timeZone,
@@ -32,6 +32,10 @@ export function useUserFormat(): UserFormat {
     today: () => calendarDateInZone(new Date(), timeZone),
   };
 }
+
+/** The user's zone as the screens read dates in it: the session's when Intl knows it, else UTC. */
+export const userTimeZone = (timezone: string | null | undefined): string =>
+  timezone && isValidTimeZone(timezone) ? timezone : FALLBACK_ZONE;
 
 /** Intl's formats come from core, made once per locale and options (ADR 135). */
 export { dateTimeFormat, numberFormat };
