@@ -40,19 +40,20 @@ describe('catalogue files of the build (ADR 143)', () => {
     expect(source).toContain(`\`./\${name}-\${locale}-\${hashes[name]}.js\``);
   });
 
-  it('lets each layout catalogue carry `shell` and two screens `exports` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
+  it('lets each layout catalogue carry `shell` and three screens `exports` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
     expect(CARRIED).toEqual({
       connect: ['shell'],
       questionnaire: ['shell'],
       transactions: ['exports'],
       connectSales: ['exports'],
+      audit: ['exports'],
       shared: ['auth'],
     });
     expect(table.hashes.shell).toBeDefined();
     expect(table.hashes.exports).toBeDefined();
     const other = catalogueTable(i18n);
     expect(other.hashes).toEqual(table.hashes);
-    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales']) {
+    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales', 'audit']) {
       const file = table.files.find((f) => f.name === carrier && f.locale === 'de-DE');
       expect(file?.id).toBe(`portal-catalogue:de-DE/${carrier}`);
       expect(isCatalogueFile(`\0${file?.id ?? ''}`)).toBe(true);
@@ -72,7 +73,7 @@ describe('catalogue files of the build (ADR 143)', () => {
     expect(fetched).toEqual([`./connect-de-DE-${table.hashes.connect}.js`]);
     await built.catalogueFile('pl-PL', 'shell')?.();
     expect(fetched.at(-1)).toBe(`./shell-pl-PL-${table.hashes.shell}.js`);
-    // `exports` has two carriers: whichever screen asked with it answers; the audit log asks for it alone.
+    // `exports` has three carriers: whichever screen asked with it answers; asked for alone, its own file.
     const [exports, sales] = await Promise.all([
       built.catalogueFile('fr-FR', 'exports')?.(),
       built.catalogueFile('fr-FR', 'connectSales')?.(),
