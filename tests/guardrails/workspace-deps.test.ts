@@ -63,7 +63,8 @@ describe('workspace dependencies', () => {
       for (const { name, typeOnly } of packagesImportedBy(file)) {
         if (name === own.name || declared.has(name)) continue;
         if (isDevFile(workspace, file) && (rootDev.has(name) || rootDev.has(`@types/${name}`))) continue;
-        if (typeOnly && rootDev.has(`@types/${name}`)) continue;
+        // A type-only import is declared by its @types package, the workspace's own or the root's.
+        if (typeOnly && (declared.has(`@types/${name}`) || rootDev.has(`@types/${name}`))) continue;
         missing.add(`${name} (${relative(root, file)})`);
       }
     }
