@@ -73,6 +73,8 @@ describe('publicHomeDecision (/ and /connect before and with the session, ADR 14
     expect(publicHomeDecision(session(loggedOutStatus, true), false, false, 'other')).toBe('login');
     expect(publicHomeDecision(session(undefined, false), false, false, 'signedOut')).toBe('login');
     expect(publicHomeDecision(session(signedIn(), true), true, false, 'other')).toBe('login');
+    // The session's read failed (offline: the first read failed too, which says 'other'): the card, with its notice.
+    expect(publicHomeDecision(session(undefined, true), false, false, 'other')).toBe('login');
   });
 });
 

@@ -24,8 +24,9 @@ export function homeDecision(status: SessionStatus | undefined, settled: boolean
  * status read (first-status.ts) and the session storage's signed-in copy (`storedCopy`). 'unknown': the first read
  * is out and nothing else speaks yet, so neither the login card nor a signed-in screen's code is shown: a signed-in
  * visitor opening / or /connect from a bookmark or a mail must not meet the card's empty fields first (ADR 149).
- * While the first read's word is 'other' it stands until the session's own read answers (the data layer takes
- * that answer over, so the two agree within a tick).
+ * While the first read's word is 'other' it stands until the session's own read answers or fails (the data layer
+ * takes that answer over, so the two agree within a tick; a failed first read, e.g. offline, also says 'other', and
+ * the session's failed read then shows the card with the portal's offline notice).
  */
 export function publicHomeDecision(
   session: ShellSession | undefined,
@@ -33,7 +34,7 @@ export function publicHomeDecision(
   storedCopy: boolean,
   first: FirstStatus,
 ): HomeDecision | 'unknown' {
-  if (session && (session.status || first === 'signedOut' || first === undefined))
+  if (session && (session.status || session.settled || first === 'signedOut' || first === undefined))
     return homeDecision(session.status, session.settled, justLoggedOut);
   if (justLoggedOut) return 'login';
   if (storedCopy || first === 'other') return 'wait';
