@@ -53,6 +53,9 @@ export const BENCH_ROUTES: BenchRoute[] = [
     '/requests/workflows/wf-store-onboarding',
     '/reports/new',
     '/requests/{request}',
+    // A request whose answer is a PDF (the approved onboarding's signed contract): its viewer loads near the viewport
+    // (ADR 152), below this page's first view.
+    '/requests/{contract}',
     '/news/news-welcome-connect',
     '/news/manage',
     '/news/manage/new',
@@ -97,6 +100,7 @@ const DEEP_LINK_IDS: Record<string, { api: string; pick: (body: unknown) => unkn
   // One request, the same every run: the list's order among the seed's requests varies, and the onboarding's contract
   // (a PDF) opens the PDF viewer on its page (~100 KB more): a rejected POS-screens request (pinned images) instead.
   request: { api: '/api/flow/workflow-requests?only-pending=0&workflowId=wf-pos-screens', pick: (b) => at(b, 'items', 0, 'id') },
+  contract: { api: '/api/flow/workflow-requests?mode=history&workflowId=wf-store-onboarding', pick: (b) => at(b, 'items', 0, 'id') },
 };
 function at(value: unknown, ...keys: (string | number)[]): unknown {
   return keys.reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), value);

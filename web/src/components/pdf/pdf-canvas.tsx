@@ -18,14 +18,15 @@ export async function loadPdf(link: () => Promise<{ url: string }>): Promise<Pdf
 }
 
 /**
- * The PDF behind `link`, opened once while the component is mounted (a viewer of another file is another
+ * The PDF behind `link`, opened once while the component is mounted and `open` (a viewer of another file is another
  * component: key it by the file), destroyed when it unmounts.
  */
-export function usePdf(link: () => Promise<{ url: string }>) {
+export function usePdf(link: () => Promise<{ url: string }>, open = true) {
   const [load] = useState(() => () => loadPdf(link));
   const [doc, setDoc] = useState<PdfDocument | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
+    if (!open) return;
     let live = true;
     let opened: PdfDocument | null = null;
     load().then(
@@ -40,7 +41,7 @@ export function usePdf(link: () => Promise<{ url: string }>) {
       live = false;
       opened?.destroy();
     };
-  }, [load]);
+  }, [load, open]);
   return { doc, failed, fail: () => setFailed(true) };
 }
 

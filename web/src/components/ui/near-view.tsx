@@ -1,15 +1,15 @@
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
 import { PAGE_IDLE_MARK, pageIdle } from '../../lib/page-idle.ts';
 
 /**
- * A part of a screen below its first view (ADR 141): `placeholder` until the place comes within `margin` of the
- * viewport, the page is idle, or a key is pressed (a keyboard user tabbing toward it), then `children` for good.
- * Lazy children thus download after what the first view shows, and before anyone scrolls to them on a page left
- * open. Where the browser cannot tell (no IntersectionObserver: tests) and once the page has been idle (a screen
- * opened from another one), the children are there at once.
+ * Whether a part of a screen below its first view may load now (ADR 141): false until the element behind the ref
+ * comes within `margin` of the viewport, the page is idle, or a key is pressed (a keyboard user tabbing toward it),
+ * then true for good. Lazy parts thus download after what the first view shows, and before anyone scrolls to them on
+ * a page left open. Where the browser cannot tell (no IntersectionObserver: tests) and once the page has been idle (a
+ * screen opened from another one), it is true at once.
  */
-export function NearView({ children, placeholder, margin = '200px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
+export function useNearView<T extends Element>(margin = '200px'): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function' || pageIdle());
   useEffect(() => {
     const node = ref.current;
@@ -31,5 +31,11 @@ export function NearView({ children, placeholder, margin = '200px' }: { children
       window.removeEventListener('keydown', show);
     };
   }, [near, margin]);
+  return [ref, near];
+}
+
+/** `placeholder` until the part's place is near the viewport (useNearView), then `children` for good. */
+export function NearView({ children, placeholder, margin = '200px' }: { children: ReactNode; placeholder: ReactNode; margin?: string }) {
+  const [ref, near] = useNearView<HTMLDivElement>(margin);
   return near ? children : <div ref={ref}>{placeholder}</div>;
 }

@@ -1,5 +1,5 @@
 import type { RequestDetail } from '@portal/core/workflow';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
@@ -64,6 +64,9 @@ const shownPins = () => [...document.querySelectorAll('[data-pin]')].map((p) => 
 describe('the PDF viewer with pins', () => {
   beforeEach(() => {
     resetSession('connect');
+    // The page loads near the viewport or once the page is idle (ADR 152); happy-dom has no layout, so its
+    // IntersectionObserver never reports it near: the page counts as idle.
+    performance.mark('portal:idle');
     pdf.rendered.length = 0;
     pdf.params.length = 0;
     // happy-dom lays nothing out: the viewer is 600 px wide.
@@ -125,6 +128,41 @@ describe('the PDF viewer with pins', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pin 2: show page 1' }));
     expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
     expect(shownPins()).toEqual(['2']);
+  });
+
+  it('fetches the file and opens pdf.js only once the page’s place nears the viewport (ADR 152)', async () => {
+    let reportNear: (() => void) | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
+        observe() {
+          reportNear = () => this.callback([{ isIntersecting: true }]);
+        }
+        disconnect() {}
+      },
+    );
+    performance.clearMarks('portal:idle');
+    const backend = fakeBackend({
+      'GET /api/auth/status': { body: approver },
+      ...requestRoute(detail, () => 'https://files.test/contract.pdf'),
+      'GET /contract.pdf': { body: '%PDF-1.7' },
+    });
+    try {
+      renderRoute(paths.connect.request(ID));
+      // The viewer's frame is there (its pages counted by the upload), its page still to come.
+      expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+      expect(shownPins()).toEqual(['2']);
+      await new Promise((settle) => setTimeout(settle, 50));
+      expect(backend.calls.some((c) => c.path === '/contract.pdf' || c.query.has('download'))).toBe(false);
+      expect(pdf.params).toEqual([]);
+
+      act(() => reportNear?.());
+      await waitFor(() => expect(pdf.rendered).toEqual([1]));
+      expect(backend.calls.some((c) => c.path === '/contract.pdf')).toBe(true);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('a PDF that cannot be read says so and takes no pins', async () => {

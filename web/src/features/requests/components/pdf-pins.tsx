@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { PdfCanvas, usePdf } from '../../../components/pdf/pdf-canvas.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { useNearView } from '../../../components/ui/near-view.tsx';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/request-calls.ts';
@@ -11,12 +12,15 @@ import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
  * A PDF answer page by page with numbered pins (ADR 047): "Page n of N" with previous and
  * next, the page drawn by pdf.js on a canvas as wide as the viewer, a click places a pin on the page shown,
  * and the thread beside it names each pin's page (its number shows that page); the whole file stays a
- * download. pdf.js loads on first use.
+ * download. pdf.js (~490 KB with its worker) and the file load once the page's place nears the viewport (ADR 141's
+ * rule for parts below the first view; ADR 150): a request opened for its data does not download a viewer it does not
+ * show.
  */
 export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChanged }: PinnedFileProps) {
   const t = useT();
   // The bytes through the request route's download (ADR 045: a short presigned GET of an attachment).
-  const { doc, failed, fail } = usePdf(() => fetchFileLink(requestId, file.fileId));
+  const [place, near] = useNearView<HTMLDivElement>();
+  const { doc, failed, fail } = usePdf(() => fetchFileLink(requestId, file.fileId), near);
   const [drawn, setDrawn] = useState(false);
   const [page, setPage] = useState(1);
   const toolbar = useRef<HTMLDivElement>(null);
@@ -57,7 +61,7 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
         doc && !failed ? (
           <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={fail} />
         ) : (
-          <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
+          <div ref={place} className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
             {failed ? t('requestPage.pdf.failed') : t('requests.loading')}
           </div>
         )

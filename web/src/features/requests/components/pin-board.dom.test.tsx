@@ -101,6 +101,8 @@ const aim = () => document.querySelector<HTMLElement>('[data-testid="pin-aim"] s
 
 describe('pins by keyboard', () => {
   beforeEach(() => {
+    // A PDF's page loads near the viewport or once the page is idle (ADR 152); happy-dom lays nothing out.
+    performance.mark('portal:idle');
     resetSession('connect');
     // happy-dom lays nothing out: the PDF viewer is 600 px wide.
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(600);
