@@ -170,6 +170,22 @@ export default defineConfig({
               test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|team-form|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](grant-fields|confirm-dialog|email-address|status-badge)\.tsx)$/,
               includeDependenciesRecursively: false,
             },
+            // The order stepper's frame, draft and calls (the page, the draft in session storage, core's basket rules, the
+            // ordering API and its keys): every step of the order loads all of them, and apart they were two files on each
+            // (ADR 150). Only these modules: their dependencies (the idempotency key, the portal read) are other screens' too.
+            {
+              name: 'order-parts',
+              test: /(web[\\/]src[\\/]features[\\/]order[\\/](components[\\/]order-page\.tsx|model[\\/](order-draft|use-order-context)\.ts|api[\\/](ordering-api|keys)\.ts)|packages[\\/]core[\\/]src[\\/]ordering[\\/]basket\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            // The quantity field with the product cells and the basket bar (with the placement rule that keeps popovers off
+            // it): the quantities, a product's page, the basket and the check step always load them together (ADR 150); the
+            // address and finalise steps load neither.
+            {
+              name: 'order-lines',
+              test: /web[\\/]src[\\/]features[\\/]order[\\/](components[\\/](quantity-input|product-cells|summary-bar)\.tsx|model[\\/]popover-placement\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
             // What both report screens (the list and a report's page) load besides their route (ADR 142): the reports'
             // contract and calls, the query state, the draft, the filter texts, the names. Only these modules: their
             // dependencies (the export contract, connect sales' customer types through core's sales index, the master

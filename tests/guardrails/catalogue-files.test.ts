@@ -40,20 +40,22 @@ describe('catalogue files of the build (ADR 143)', () => {
     expect(source).toContain(`\`./\${name}-\${locale}-\${hashes[name]}.js\``);
   });
 
-  it('lets each layout catalogue carry `shell` and three screens `exports` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
+  it('lets each layout catalogue carry `shell`, three screens `exports` and the order steps `retailer` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
     expect(CARRIED).toEqual({
       connect: ['shell'],
       questionnaire: ['shell'],
       transactions: ['exports'],
       connectSales: ['exports'],
       audit: ['exports'],
+      order: ['retailer'],
       shared: ['auth'],
     });
     expect(table.hashes.shell).toBeDefined();
     expect(table.hashes.exports).toBeDefined();
+    expect(table.hashes.retailer).toBeDefined();
     const other = catalogueTable(i18n);
     expect(other.hashes).toEqual(table.hashes);
-    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales', 'audit']) {
+    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales', 'audit', 'order']) {
       const file = table.files.find((f) => f.name === carrier && f.locale === 'de-DE');
       expect(file?.id).toBe(`portal-catalogue:de-DE/${carrier}`);
       expect(isCatalogueFile(`\0${file?.id ?? ''}`)).toBe(true);

@@ -26,7 +26,8 @@ export const isCatalogueFile = (id: string): boolean =>
  * Catalogue → the catalogues its built file also holds, where a route always asks for them together (its lazyRoute
  * line in connect-routes.tsx or app-routes.tsx): one file instead of two, ~450 B of headers each (ADR 143). Each
  * portal's layout loads `shell` with its own catalogue; the transactions, connect sales and both audit log screens
- * load the export card's `exports` with theirs (ADR 144). A carried catalogue keeps its own file for a screen that
+ * load the export card's `exports` with theirs (ADR 144); the order steps `retailer` (the chosen retailer's name) with
+ * `order` (ADR 150). A carried catalogue keeps its own file for a screen that
  * asks for it alone.
  */
 export const CARRIED: Record<string, string[]> = {
@@ -35,6 +36,7 @@ export const CARRIED: Record<string, string[]> = {
   transactions: ['exports'],
   connectSales: ['exports'],
   audit: ['exports'],
+  order: ['retailer'],
   shared: ['auth'],
 };
 /** The bundled catalogues' file in a locale other than English (English's are in the entry): `shared` carrying `auth`. */
