@@ -17,13 +17,14 @@ import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
+import type { MarkdownText as MarkdownTextType } from '../../../components/markdown-text.tsx';
 import { type AudienceKind, emptyNewsForm, formOf, inputOf, type NewsForm } from '../model/editor-form.ts';
 
 /**
  * The preview's Markdown renderer (micromark, ~15 KB brotli, ADR 148) only once a preview is asked for (ADR 151): the
  * editor's first view is the text field. Its download starts when the pointer or the focus reaches "Preview".
  */
-let previewLoad: Promise<{ default: typeof import('../../../components/markdown-text.tsx').MarkdownText }> | undefined;
+let previewLoad: Promise<{ default: typeof MarkdownTextType }> | undefined;
 const loadPreview = () => (previewLoad ??= import('../../../components/markdown-text.tsx').then((m) => ({ default: m.MarkdownText })));
 const MarkdownText = lazy(loadPreview);
 
