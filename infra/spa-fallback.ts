@@ -33,6 +33,8 @@ export const SECTION_PAGES: Readonly<Record<string, string>> = {
   '/connect/news': 'src/features/news/routes/news-route.tsx',
   '/connect/news/': 'src/features/news/routes/news-item-route.tsx',
   '/connect/news/manage': 'src/features/news/routes/news-manage-route.tsx',
+  // The editor (a new item, an item's edit): its own module, without the manage list's (ADR 151).
+  '/connect/news/manage/': 'src/features/news/routes/news-editor-route.tsx',
   '/connect/documents': 'src/features/documents/routes/documents-route.tsx',
   '/connect/company': 'src/features/company/routes/company-route.tsx',
   '/connect/product-allocation': 'src/features/allocation/routes/allocation-route.tsx',

@@ -59,7 +59,10 @@ describe('section pages (infra/spa-fallback.ts)', () => {
       '/connect/reports/new': '/sections/connect-reports-item.html',
       '/connect/requests/R-1': '/sections/connect-requests-item.html',
       '/connect/requests/workflows/wf-store-onboarding': '/sections/connect-requests-workflows-item.html',
-      '/connect/news/manage/new': '/sections/connect-news-manage.html',
+      // The news editor's own page (ADR 151), not the manage list's.
+      '/connect/news/manage': '/sections/connect-news-manage.html',
+      '/connect/news/manage/new': '/sections/connect-news-manage-item.html',
+      '/connect/news/manage/news-1': '/sections/connect-news-manage-item.html',
       '/connect/imports/file-1': '/sections/connect-imports.html',
       '/app/orders/O-1': '/sections/app-orders-item.html',
       '/app/retailer-selection': '/sections/app-retailer-selection.html',

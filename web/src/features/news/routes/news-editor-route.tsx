@@ -1,5 +1,5 @@
 import { NEWS_AUDIENCE_PERMISSIONS, NEWS_LANGUAGES, type NewsLanguage } from '@portal/core/news';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -17,8 +17,16 @@ import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
-import { MarkdownText } from '../../../components/markdown-text.tsx';
+import type { MarkdownText as MarkdownTextType } from '../../../components/markdown-text.tsx';
 import { type AudienceKind, emptyNewsForm, formOf, inputOf, type NewsForm } from '../model/editor-form.ts';
+
+/**
+ * The preview's Markdown renderer (micromark, ~15 KB brotli, ADR 148) only once a preview is asked for (ADR 151): the
+ * editor's first view is the text field. Its download starts when the pointer or the focus reaches "Preview".
+ */
+let previewLoad: Promise<{ default: typeof MarkdownTextType }> | undefined;
+const loadPreview = () => (previewLoad ??= import('../../../components/markdown-text.tsx').then((m) => ({ default: m.MarkdownText })));
+const MarkdownText = lazy(loadPreview);
 
 /**
  * /connect/news/manage/new and /connect/news/manage/:newsId (content.publishNews, ADR 081): title and Markdown
@@ -68,13 +76,25 @@ function LanguagePanel({
         <Button theme={preview ? 'secondary' : 'primary'} aria-pressed={!preview} onClick={() => setPreview(false)}>
           {t('news.editor.edit')}
         </Button>
-        <Button theme={preview ? 'primary' : 'secondary'} aria-pressed={preview} onClick={() => setPreview(true)}>
+        <Button
+          theme={preview ? 'primary' : 'secondary'}
+          aria-pressed={preview}
+          onPointerEnter={() => void loadPreview()}
+          onFocus={() => void loadPreview()}
+          onClick={() => setPreview(true)}
+        >
           {t('news.editor.preview')}
         </Button>
       </div>
       {preview ? (
         <div className="min-h-40 rounded-lg bg-slate-50 p-4 ring-1 ring-slate-200" lang={language}>
-          {text.body.trim() ? <MarkdownText body={text.body} /> : <p className="text-sm text-slate-600">{t('news.editor.previewEmpty')}</p>}
+          {text.body.trim() ? (
+            <Suspense fallback={null}>
+              <MarkdownText body={text.body} />
+            </Suspense>
+          ) : (
+            <p className="text-sm text-slate-600">{t('news.editor.previewEmpty')}</p>
+          )}
         </div>
       ) : (
         <TextAreaField

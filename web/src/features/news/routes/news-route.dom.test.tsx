@@ -112,7 +112,8 @@ describe('the News section', () => {
     fireEvent.change(await screen.findByLabelText('Title (required)'), { target: { value: 'Hello' } });
     fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: '*Hi*' } });
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    expect(screen.getByText('Hi').tagName).toBe('EM');
+    // The preview's renderer loads on the first preview (ADR 151).
+    expect((await screen.findByText('Hi')).tagName).toBe('EM');
     fireEvent.click(screen.getByLabelText('Important'));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(backend.callsTo('POST', '/api/news')).toHaveLength(1));

@@ -1,12 +1,21 @@
 import { SCREENFLOW_CONTENT_TYPES, UPLOAD_CONTENT_TYPES, type RequestStepItem, type WorkflowItemDefinition } from '@portal/core/workflow';
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { ProgressBar } from '../../../components/ui/progress-bar.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StorageUploadError } from '../../../lib/storage-upload.ts';
+import type { ProgressBar as ProgressBarType } from '../../../components/ui/progress-bar.tsx';
 import { uploadFile } from '../api/request-calls.ts';
+
+/**
+ * The progress bar shows only while a file is sent: it loads when a file is chosen, or a moment before (the pointer or
+ * the focus on the button), not with the request's page (ADR 151).
+ */
+let barLoad: Promise<{ default: typeof ProgressBarType }> | undefined;
+const loadBar = () => (barLoad ??= import('../../../components/ui/progress-bar.tsx').then((m) => ({ default: m.ProgressBar })));
+const ProgressBar = lazy(loadBar);
+const preloadBar = () => void loadBar();
 
 /**
  * The upload of a file or screenflow item: one file after the other, each with a progress bar (the bytes
@@ -36,6 +45,7 @@ export function FileUpload({
   const upload = async (files: File[]) => {
     setProblem('');
     setChosen(files.slice(0, room).map((f) => f.name));
+    preloadBar();
     for (const file of files.slice(0, room)) {
       setProgress({ name: file.name, share: 0 });
       try {
@@ -74,6 +84,8 @@ export function FileUpload({
             <Button
               theme="secondary"
               onClick={() => input.current?.click()}
+              onPointerEnter={preloadBar}
+              onFocus={preloadBar}
               disabled={progress !== null}
               aria-labelledby={`${id}-label ${id}-button`}
               aria-describedby={`${id}-hint ${id}-chosen`}
@@ -92,11 +104,13 @@ export function FileUpload({
       {progress ? (
         <div>
           <p className="text-xs text-slate-600">{t('requestPage.upload.sending', { name: progress.name })}</p>
-          <ProgressBar
-            percent={Math.round(progress.share * 100)}
-            label={t('requestPage.upload.progress', { name: progress.name })}
-            className="mt-1"
-          />
+          <Suspense fallback={null}>
+            <ProgressBar
+              percent={Math.round(progress.share * 100)}
+              label={t('requestPage.upload.progress', { name: progress.name })}
+              className="mt-1"
+            />
+          </Suspense>
         </div>
       ) : null}
       <ProblemAlert problem={problem} />

@@ -1,5 +1,5 @@
 import type { RequestDetail, WorkflowStepDefinition } from '@portal/core/workflow';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -15,12 +15,17 @@ import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { archiveRequest, submitStep, useRequest } from '../api/request-calls.ts';
 import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
 import { AuditTrail } from '../components/audit-trail.tsx';
-import { ChangeDiff } from '../../../components/change-diff.tsx';
 import { type Decision, DecisionDialog } from '../components/decision-dialog.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
 import { ItemFiles } from '../components/image-pins.tsx';
 import { ItemAnswer } from '../components/item-answer.tsx';
 import { STATUS_THEME } from '../model/status.ts';
+
+/**
+ * A change request's diff (the company's master data, ADR 046): only such a request shows it, so it loads when the
+ * request's answer says there is one, and the page of any other request does not download it (ADR 151).
+ */
+const ChangeDiff = lazy(() => import('../../../components/change-diff.tsx').then((m) => ({ default: m.ChangeDiff })));
 
 /**
  * /connect/requests/:requestId (ADR 046): the workflow's steps as a stepper, each reached step's
@@ -104,7 +109,9 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         {detail.change ? (
           <Card className="p-4 sm:p-5">
             <h2 className="mb-2 text-base font-semibold text-slate-900">{t('changeDiff.title')}</h2>
-            <ChangeDiff diff={detail.change.diff} caption={t('changeDiff.title')} />
+            <Suspense fallback={null}>
+              <ChangeDiff diff={detail.change.diff} caption={t('changeDiff.title')} />
+            </Suspense>
           </Card>
         ) : null}
         {reached.map((step, index) => (
