@@ -1,10 +1,12 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
-import { PdfWithPins } from './pdf-pins.tsx';
 import { isPdf, PinBoard, type PinnedFileProps } from './pin-board.tsx';
+
+// The PDF viewer's module (the pager, the canvas, pdf.js's loader) only for an item with a PDF (ADR 152).
+const PdfWithPins = lazy(() => import('./pdf-pins.tsx').then((m) => ({ default: m.PdfWithPins })));
 
 /**
  * The files of an upload item. Images and PDFs show in a viewer with numbered pins and the file's thread
@@ -21,7 +23,9 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: O
             {file.contentType.startsWith('image/') ? (
               <ImageWithPins {...pinned} n={index + 1} />
             ) : isPdf(file) ? (
-              <PdfWithPins {...pinned} />
+              <Suspense fallback={<Loading />}>
+                <PdfWithPins {...pinned} />
+              </Suspense>
             ) : (
               <FileLink requestId={requestId} file={file} />
             )}
@@ -30,6 +34,11 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: O
       })}
     </ul>
   );
+}
+
+function Loading() {
+  const t = useT();
+  return <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">{t('requests.loading')}</div>;
 }
 
 const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) =>
