@@ -167,7 +167,14 @@ export default defineConfig({
             // (ADR 148). Only these modules: core's team contract is the public invitation page's too.
             {
               name: 'team-parts',
-              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|team-form|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](grant-fields|confirm-dialog|email-address|status-badge)\.tsx)$/,
+              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](email-address|status-badge)\.tsx)$/,
+              includeDependenciesRecursively: false,
+            },
+            // The Users section's form parts (the grants, the form's rules, the confirmation dialog): a member's page and the
+            // invitation's form; the list opens the dialog only on "Withdraw" and so downloads none of them (ADR 153).
+            {
+              name: 'team-form-parts',
+              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/]team-form\.ts|components[\\/](grant-fields|confirm-dialog)\.tsx)$/,
               includeDependenciesRecursively: false,
             },
             // The order stepper's frame, draft and calls (the page, the draft in session storage, core's basket rules, the

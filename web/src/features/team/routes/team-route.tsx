@@ -1,6 +1,6 @@
 import type { TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
@@ -14,7 +14,6 @@ import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { resendInvitation, useTeam, withdrawInvitation } from '../api/team.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
 import { InviteDialog, preloadInviteForm } from '../components/invite-dialog.tsx';
 import { MembersTable } from '../components/members-table.tsx';
 import { capReached } from '../model/seats.ts';
@@ -22,6 +21,9 @@ import { memberName, STATUS_FILTERS, type StatusFilter, type TeamRow, teamRows, 
 import { permissionRefs } from '../model/permissions.ts';
 
 type InvitationRow = Extract<TeamRow, { kind: 'invitation' }>;
+
+// The confirmation (and the form parts it shares a chunk with) on the first "Withdraw" (ADR 153).
+const ConfirmDialog = lazy(() => import('../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
 
 /**
  * Users (/app/team, /connect/team; ADR 113): the customer's accounts and pending invitations, searched by name
@@ -132,20 +134,26 @@ function TeamList({ data, portal }: { data: TeamOverview; portal: Portal }) {
 
 function WithdrawDialog({ row, portal, onClose }: { row: InvitationRow | null; portal: Portal; onClose: () => void }) {
   const t = useT();
+  // Mounted from the first withdrawal asked on, so that it closes as a dialog does.
+  const [asked, setAsked] = useState(false);
+  if (row && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <ConfirmDialog
-      open={row !== null}
-      title={t('team.confirm.withdrawTitle')}
-      actionLabel={t('team.invite.withdraw')}
-      onClose={onClose}
-      onConfirm={async () => {
-        if (!row) return;
-        await withdrawInvitation(portal, row.id);
-        snacks.success(t('team.invite.withdrawn', { email: row.email }));
-        onClose();
-      }}
-    >
-      <p>{row ? t('team.confirm.withdrawText', { name: memberName(row), email: row.email }) : null}</p>
-    </ConfirmDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialog
+        open={row !== null}
+        title={t('team.confirm.withdrawTitle')}
+        actionLabel={t('team.invite.withdraw')}
+        onClose={onClose}
+        onConfirm={async () => {
+          if (!row) return;
+          await withdrawInvitation(portal, row.id);
+          snacks.success(t('team.invite.withdrawn', { email: row.email }));
+          onClose();
+        }}
+      >
+        <p>{row ? t('team.confirm.withdrawText', { name: memberName(row), email: row.email }) : null}</p>
+      </ConfirmDialog>
+    </Suspense>
   );
 }
