@@ -17,16 +17,15 @@ import { paths } from '../../../lib/paths.ts';
 import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
-import type { MarkdownText as MarkdownTextType } from '../../../components/markdown-text.tsx';
 import { type AudienceKind, emptyNewsForm, formOf, inputOf, type NewsForm } from '../model/editor-form.ts';
 
 /**
  * The preview's Markdown renderer (micromark, ~15 KB brotli, ADR 148) only once a preview is asked for (ADR 151): the
  * editor's first view is the text field. Its download starts when the pointer or the focus reaches "Preview".
  */
-let previewLoad: Promise<{ default: typeof MarkdownTextType }> | undefined;
-const loadPreview = () => (previewLoad ??= import('../../../components/markdown-text.tsx').then((m) => ({ default: m.MarkdownText })));
-const MarkdownText = lazy(loadPreview);
+const loadPreview = () => import('../../../components/markdown-text.tsx');
+const MarkdownText = lazy(() => loadPreview().then((m) => ({ default: m.MarkdownText })));
+const preloadPreview = () => void loadPreview().catch(() => undefined);
 
 /**
  * /connect/news/manage/new and /connect/news/manage/:newsId (content.publishNews, ADR 081): title and Markdown
@@ -79,8 +78,8 @@ function LanguagePanel({
         <Button
           theme={preview ? 'primary' : 'secondary'}
           aria-pressed={preview}
-          onPointerEnter={() => void loadPreview()}
-          onFocus={() => void loadPreview()}
+          onPointerEnter={preloadPreview}
+          onFocus={preloadPreview}
           onClick={() => setPreview(true)}
         >
           {t('news.editor.preview')}

@@ -5,17 +5,15 @@ import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StorageUploadError } from '../../../lib/storage-upload.ts';
-import type { ProgressBar as ProgressBarType } from '../../../components/ui/progress-bar.tsx';
 import { uploadFile } from '../api/request-calls.ts';
 
 /**
  * The progress bar shows only while a file is sent: it loads when a file is chosen, or a moment before (the pointer or
  * the focus on the button), not with the request's page (ADR 151).
  */
-let barLoad: Promise<{ default: typeof ProgressBarType }> | undefined;
-const loadBar = () => (barLoad ??= import('../../../components/ui/progress-bar.tsx').then((m) => ({ default: m.ProgressBar })));
-const ProgressBar = lazy(loadBar);
-const preloadBar = () => void loadBar();
+const loadBar = () => import('../../../components/ui/progress-bar.tsx');
+const ProgressBar = lazy(() => loadBar().then((m) => ({ default: m.ProgressBar })));
+const preloadBar = () => void loadBar().catch(() => undefined);
 
 /**
  * The upload of a file or screenflow item: one file after the other, each with a progress bar (the bytes

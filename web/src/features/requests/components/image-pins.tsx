@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
-import { isPdf, PinBoard, type PinnedFileProps } from './pin-board.tsx';
+import { isPdf, PinBoard, type PinnedFileProps, SurfaceMessage } from './pin-board.tsx';
 
 // The PDF viewer's module (the pager, the canvas, pdf.js's loader) only for an item with a PDF (ADR 152).
 const PdfWithPins = lazy(() => import('./pdf-pins.tsx').then((m) => ({ default: m.PdfWithPins })));
@@ -38,7 +38,7 @@ export function ItemFiles({ requestId, item, comments, mayRemove, onChanged }: O
 
 function Loading() {
   const t = useT();
-  return <div className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">{t('requests.loading')}</div>;
+  return <SurfaceMessage wide>{t('requests.loading')}</SurfaceMessage>;
 }
 
 const commentsOn = (comments: ItemComment[], item: RequestStepItem, file: RequestFile) =>
@@ -73,9 +73,7 @@ function ImageWithPins({ requestId, item, file, n, comments, mayRemove, onChange
         src ? (
           <img src={src} alt={file.name} className="block h-auto max-h-[70vh] max-w-full" />
         ) : (
-          <div className="flex h-48 w-72 max-w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
-            {failed ? t('requestPage.files.imageFailed') : t('requests.loading')}
-          </div>
+          <SurfaceMessage>{failed ? t('requestPage.files.imageFailed') : t('requests.loading')}</SurfaceMessage>
         )
       }
     />

@@ -6,7 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from '../../../components/ui/icons.
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
-import { PinBoard, type PinnedFileProps } from './pin-board.tsx';
+import { PinBoard, type PinnedFileProps, SurfaceMessage } from './pin-board.tsx';
 
 /**
  * A PDF answer page by page with numbered pins (ADR 047): "Page n of N" with previous and
@@ -61,9 +61,9 @@ export function PdfWithPins({ requestId, item, file, comments, mayRemove, onChan
         doc && !failed ? (
           <PdfCanvas doc={doc} page={page} label={`${file.name}, ${label}`} onDrawn={() => setDrawn(true)} onFailed={fail} />
         ) : (
-          <div ref={place} className="flex h-48 w-full items-center justify-center bg-slate-50 text-sm text-slate-500">
+          <SurfaceMessage wide place={place}>
             {failed ? t('requestPage.pdf.failed') : t('requests.loading')}
-          </div>
+          </SurfaceMessage>
         )
       }
     />

@@ -1,5 +1,5 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, type Ref, useId, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
@@ -26,6 +26,21 @@ const MOVES: Record<string, Point> = {
 };
 
 export const isPdf = (file: RequestFile) => file.contentType === 'application/pdf';
+
+/**
+ * The viewer's place while its file is not shown: "Loading…" or why it failed, as wide as a PDF page (`wide`) or an
+ * image's usual width. `place` marks it for useNearView (a PDF loads near the viewport, ADR 152).
+ */
+export function SurfaceMessage({ wide, place, children }: { wide?: boolean; place?: Ref<HTMLDivElement>; children: ReactNode }) {
+  return (
+    <div
+      ref={place}
+      className={`flex h-48 ${wide ? 'w-full' : 'w-72 max-w-full'} items-center justify-center bg-slate-50 text-sm text-slate-500`}
+    >
+      {children}
+    </div>
+  );
+}
 
 /** What a viewer of one pinned file (image-pins.tsx, pdf-pins.tsx) is given. */
 export type PinnedFileProps = {

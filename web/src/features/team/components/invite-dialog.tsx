@@ -5,14 +5,12 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
 import type { PermissionRef } from '../model/permissions.ts';
 import type { TeamCap } from '../model/seats.ts';
-import type { InviteForm as InviteFormType } from './invite-form.tsx';
 
-/** The form, once for every opening (ADR 148). */
-let formLoad: Promise<{ default: typeof InviteFormType }> | undefined;
-const loadForm = () => (formLoad ??= import('./invite-form.tsx').then((m) => ({ default: m.InviteForm })));
-const InviteForm = lazy(loadForm);
+/** The form, on the first opening (ADR 148); the browser keeps the module for the next ones. */
+const loadForm = () => import('./invite-form.tsx');
+const InviteForm = lazy(() => loadForm().then((m) => ({ default: m.InviteForm })));
 /** Starts loading the form when the pointer or the focus reaches "Invite colleague", a moment before the click. */
-export const preloadInviteForm = (): void => void loadForm();
+export const preloadInviteForm = (): void => void loadForm().catch(() => undefined);
 
 /**
  * "Invite colleague" (ADR 113): name, e-mail address, where the account belongs and the permissions (only

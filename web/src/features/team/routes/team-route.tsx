@@ -134,25 +134,22 @@ function TeamList({ data, portal }: { data: TeamOverview; portal: Portal }) {
 
 function WithdrawDialog({ row, portal, onClose }: { row: InvitationRow | null; portal: Portal; onClose: () => void }) {
   const t = useT();
-  // Mounted from the first withdrawal asked on, so that it closes as a dialog does.
-  const [asked, setAsked] = useState(false);
-  if (row && !asked) setAsked(true);
-  if (!asked) return null;
+  // A closed dialog renders nothing (components/ui/dialog.tsx): it is there only while a withdrawal is asked.
+  if (!row) return null;
   return (
     <Suspense fallback={null}>
       <ConfirmDialog
-        open={row !== null}
+        open
         title={t('team.confirm.withdrawTitle')}
         actionLabel={t('team.invite.withdraw')}
         onClose={onClose}
         onConfirm={async () => {
-          if (!row) return;
           await withdrawInvitation(portal, row.id);
           snacks.success(t('team.invite.withdrawn', { email: row.email }));
           onClose();
         }}
       >
-        <p>{row ? t('team.confirm.withdrawText', { name: memberName(row), email: row.email }) : null}</p>
+        <p>{t('team.confirm.withdrawText', { name: memberName(row), email: row.email })}</p>
       </ConfirmDialog>
     </Suspense>
   );
