@@ -3,17 +3,11 @@ import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { useBusyCall } from '../../../lib/use-busy-call.ts';
 
 /**
- * A dialog's one call (start a request, approve, reject, archive): `busy` while it runs and after it
- * succeeded (the dialog closes or the page moves on), the server's message as `problem` when it failed.
+ * The section's confirm dialog: its content, Cancel and one action button, the call's problem below. Its call runs
+ * through `useBusyCall({ holdOnSuccess: true })`: busy after success too, while the dialog closes or the page moves on.
  */
-export function useDialogAction() {
-  return useBusyCall({ holdOnSuccess: true });
-}
-
-/** The section's confirm dialog: its content, Cancel and one action button, the call's problem below. */
 export function ActionDialog({
   title,
   actionLabel,

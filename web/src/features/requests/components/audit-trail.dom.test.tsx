@@ -1,10 +1,14 @@
 import type { AuditEntry, RequestDetail, Workflow } from '@portal/core/workflow';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { fileOf, flowUser } from '../test-support.ts';
+
+// A request's audit trail waits to be near the viewport or for the page's idle mark (components/ui/near-view.tsx,
+// ADR 141, 156); happy-dom has no layout, so its IntersectionObserver never reports it near: the page counts as idle.
+beforeAll(() => void performance.mark('portal:idle'));
 
 // The first render loads the lazy route and its catalogues: on a busy machine over a second.
 
@@ -172,7 +176,9 @@ async function trail(locale: string, title: string) {
     'GET /api/flow/workflow-requests/WR-AUDIT234': { body: detail },
   });
   renderRoute(paths.connect.request('WR-AUDIT234'));
-  const list = (await screen.findByRole('heading', { name: title }, { timeout: 15_000 })).parentElement!.querySelector('ol')!;
+  const card = (await screen.findByRole('heading', { name: title }, { timeout: 15_000 })).parentElement!;
+  // The trail's module loads once its place nears the viewport (ADR 156): at once here, where nothing observes it.
+  const list = await within(card).findByRole('list', {}, { timeout: 15_000 });
   // Each entry's sentence (and its second line), without the time.
   return within(list)
     .getAllByRole('listitem')

@@ -5,7 +5,8 @@ import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
 import { useWorkflows } from '../../../lib/flow-section.ts';
 import { createRequest } from '../api/requests.ts';
-import { ActionDialog, useDialogAction } from './action-dialog.tsx';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
+import { ActionDialog } from './action-dialog.tsx';
 
 export type CustomerChoice = { customerId: string; name: string };
 
@@ -25,7 +26,7 @@ export function NewRequestDialog({
   const workflows = useWorkflows(customerId).data?.workflows ?? [];
   const [workflowId, setWorkflowId] = useState('');
   const chosen = workflows.some((w) => w.workflowId === workflowId) ? workflowId : (workflows[0]?.workflowId ?? '');
-  const { busy, problem, run } = useDialogAction();
+  const { busy, problem, run } = useBusyCall({ holdOnSuccess: true });
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const create = () =>
     void run(async () => {

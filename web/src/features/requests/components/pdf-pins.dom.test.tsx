@@ -131,13 +131,15 @@ describe('the PDF viewer with pins', () => {
   });
 
   it('fetches the file and opens pdf.js only once the page’s place nears the viewport (ADR 152)', async () => {
-    let reportNear: (() => void) | undefined;
+    // Every part waiting for the viewport (the viewer, the audit trail below it) is reported near at once.
+    const near: (() => void)[] = [];
+    const reportNear = () => near.forEach((report) => report());
     vi.stubGlobal(
       'IntersectionObserver',
       class {
         constructor(private readonly callback: (entries: { isIntersecting: boolean }[]) => void) {}
         observe() {
-          reportNear = () => this.callback([{ isIntersecting: true }]);
+          near.push(() => this.callback([{ isIntersecting: true }]));
         }
         disconnect() {}
       },
@@ -157,7 +159,7 @@ describe('the PDF viewer with pins', () => {
       expect(backend.calls.some((c) => c.path === '/contract.pdf' || c.query.has('download'))).toBe(false);
       expect(pdf.params).toEqual([]);
 
-      act(() => reportNear?.());
+      act(() => reportNear());
       await waitFor(() => expect(pdf.rendered).toEqual([1]));
       expect(backend.calls.some((c) => c.path === '/contract.pdf')).toBe(true);
     } finally {

@@ -4,9 +4,9 @@ import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { addComment, removeFile } from '../api/request-calls.ts';
-import { useDialogAction } from './action-dialog.tsx';
 
 /** Where a new pin goes: 0..1 of the surface, on the PDF page shown when it was placed (null: an image). */
 type Spot = { x: number; y: number; page: number | null };
@@ -444,7 +444,7 @@ function CommentForm({
 }) {
   const t = useT();
   const [text, setText] = useState('');
-  const { busy, problem, run } = useDialogAction();
+  const { busy, problem, run } = useBusyCall({ holdOnSuccess: true });
   const save = () =>
     run(async () => {
       const pin = spot ? { positionX: spot.x, positionY: spot.y, ...(spot.page !== null ? { page: spot.page } : {}) } : {};

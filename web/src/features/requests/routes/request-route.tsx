@@ -5,17 +5,17 @@ import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card, PageHeader } from '../../../components/ui/card.tsx';
+import { NearView } from '../../../components/ui/near-view.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { Stepper } from '../../../components/ui/stepper.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { paths } from '../../../lib/paths.ts';
+import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
-import { archiveRequest, submitStep, useRequest } from '../api/request-calls.ts';
-import { ActionDialog, useDialogAction } from '../components/action-dialog.tsx';
-import { AuditTrail } from '../components/audit-trail.tsx';
-import { type Decision, DecisionDialog } from '../components/decision-dialog.tsx';
+import { approveRequest, archiveRequest, rejectRequest, submitStep, useRequest } from '../api/request-calls.ts';
+import type { Decision } from '../components/request-dialogs.tsx';
 import { FileUpload } from '../components/file-upload.tsx';
 import { ItemFiles } from '../components/image-pins.tsx';
 import { ItemAnswer } from '../components/item-answer.tsx';
@@ -26,6 +26,16 @@ import { STATUS_THEME } from '../model/status.ts';
  * request's answer says there is one, and the page of any other request does not download it (ADR 151).
  */
 const ChangeDiff = lazy(() => import('../../../components/change-diff.tsx').then((m) => ({ default: m.ChangeDiff })));
+
+/** Approve, reject and archive confirm: loaded on intent, when a user points at or focuses their button, or presses it (ADR 156). */
+const loadDialogs = () => import('../components/request-dialogs.tsx');
+const preloadDialogs = () => void loadDialogs().catch(() => undefined);
+const DecisionDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DecisionDialog })));
+const ArchiveDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ArchiveDialog })));
+const intent = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
+
+/** The audit trail, below the steps: loaded near the viewport or once the page is idle (ADR 141, 156). */
+const AuditTrail = lazy(() => import('../components/audit-trail.tsx').then((m) => ({ default: m.AuditTrail })));
 
 /**
  * /connect/requests/:requestId (ADR 046): the workflow's steps as a stepper, each reached step's
@@ -66,6 +76,7 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
   const reached = steps.slice(0, Math.min(steps.length, current + 1));
   const lastRejection = request.status === 'rejected' ? [...detail.audit].reverse().find((e) => e.action === 'reject') : undefined;
   const rejectionComment = lastRejection?.after?.['comment'];
+  const waiting = <p className="text-sm text-slate-500">{t('requests.loading')}</p>;
   return (
     <>
       <PageHeader
@@ -78,14 +89,18 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         actions={
           <div className="flex flex-wrap items-center gap-2">
             <Badge theme={STATUS_THEME[request.status]}>{t(`requests.status.${request.status}`)}</Badge>
-            {may.approve ? <Button onClick={() => setDecision('approve')}>{t('requestPage.decision.approve')}</Button> : null}
+            {may.approve ? (
+              <Button onClick={() => setDecision('approve')} {...intent}>
+                {t('requestPage.decision.approve')}
+              </Button>
+            ) : null}
             {may.reject ? (
-              <Button theme="secondary" onClick={() => setDecision('reject')}>
+              <Button theme="secondary" onClick={() => setDecision('reject')} {...intent}>
                 {t('requestPage.decision.reject')}
               </Button>
             ) : null}
             {may.archive ? (
-              <Button theme="text" onClick={() => setArchiving(true)}>
+              <Button theme="text" onClick={() => setArchiving(true)} {...intent}>
                 {t('requestPage.archive.button')}
               </Button>
             ) : null}
@@ -128,29 +143,37 @@ function RequestView({ detail, onChanged }: { detail: RequestDetail; onChanged: 
         ) : null}
         <Card className="p-4 sm:p-5">
           <h2 className="mb-2 text-base font-semibold text-slate-900">{t('requestPage.audit.title')}</h2>
-          <AuditTrail detail={detail} />
+          <NearView placeholder={waiting}>
+            <Suspense fallback={waiting}>
+              <AuditTrail detail={detail} />
+            </Suspense>
+          </NearView>
         </Card>
       </div>
       {decision ? (
-        <DecisionDialog
-          requestId={request.id}
-          decision={decision}
-          onClose={() => setDecision(null)}
-          onDone={() => {
-            setDecision(null);
-            onChanged();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DecisionDialog
+            decision={decision}
+            send={(comment) => (decision === 'approve' ? approveRequest(request.id, comment) : rejectRequest(request.id, comment))}
+            onClose={() => setDecision(null)}
+            onDone={() => {
+              setDecision(null);
+              onChanged();
+            }}
+          />
+        </Suspense>
       ) : null}
       {archiving ? (
-        <ArchiveDialog
-          requestId={request.id}
-          onClose={() => setArchiving(false)}
-          onDone={() => {
-            setArchiving(false);
-            onChanged();
-          }}
-        />
+        <Suspense fallback={null}>
+          <ArchiveDialog
+            archive={() => archiveRequest(request.id)}
+            onClose={() => setArchiving(false)}
+            onDone={() => {
+              setArchiving(false);
+              onChanged();
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );
@@ -208,7 +231,7 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
   // The note goes with the submission: until then it is unsaved input (ADR 053).
   useUnsavedChanges(enquiry !== detail.request.enquiry);
   // Busy until the reloaded request replaces this card (a submitted step awaits its decision).
-  const { busy, problem, run } = useDialogAction();
+  const { busy, problem, run } = useBusyCall({ holdOnSuccess: true });
   const submit = () =>
     run(async () => {
       await submitStep(detail.request.id, step.stepId, enquiry);
@@ -228,27 +251,5 @@ function SubmitStep({ detail, step, onChanged }: { detail: RequestDetail; step: 
         {t('requestPage.submit.button', { step: step.name })}
       </Button>
     </Card>
-  );
-}
-
-function ArchiveDialog({ requestId, onClose, onDone }: { requestId: string; onClose: () => void; onDone: () => void }) {
-  const t = useT();
-  const { busy, problem, run } = useDialogAction();
-  const archive = () =>
-    void run(async () => {
-      await archiveRequest(requestId);
-      onDone();
-    });
-  return (
-    <ActionDialog
-      title={t('requestPage.archive.title')}
-      actionLabel={t('requestPage.archive.button')}
-      onAction={archive}
-      onClose={onClose}
-      busy={busy}
-      problem={problem}
-    >
-      <p>{t('requestPage.archive.text')}</p>
-    </ActionDialog>
   );
 }

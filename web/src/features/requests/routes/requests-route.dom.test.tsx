@@ -1,11 +1,15 @@
 import type { RequestDetail, WorkflowRequest } from '@portal/core/workflow';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { masterDataFixture } from '../../../test/fixtures.ts';
 import { fileOf, flowUser, pinComment, requestOf, stepOf, workflowOf } from '../test-support.ts';
+
+// A request's audit trail waits to be near the viewport or for the page's idle mark (components/ui/near-view.tsx,
+// ADR 141, 156); happy-dom has no layout, so its IntersectionObserver never reports it near: the page counts as idle.
+beforeAll(() => void performance.mark('portal:idle'));
 
 // The first render loads the lazy route, its catalogues and master data: on a busy machine over a second.
 
@@ -178,7 +182,7 @@ describe('Requests section', () => {
         enquiry: 'Please check the colours',
       }),
     );
-    expect(screen.getByText(/created the request/)).toBeTruthy();
+    expect(await screen.findByText(/created the request/)).toBeTruthy();
   });
 
   it('the approver sees numbered pins with their thread, and a rejection needs a comment', async () => {
