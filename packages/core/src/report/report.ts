@@ -2,8 +2,8 @@ import { REPORTING_DAYS } from '../shared/constants.ts';
 import { isValidTimeZone } from '../shared/zoned-time.ts';
 import { CalendarDay, Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
-import { ExportDownload, ExportFormat } from '../export/export.ts';
-import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction.ts';
+import { ExportDownload, ExportFormat } from '../export/export-file.ts';
+import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction-fields.ts';
 import { ConnectSalesCustomerType } from '../sales/connect-sales.ts';
 
 /**

@@ -22,6 +22,7 @@ import { useRowAction } from '../components/use-row-action.ts';
 import { draftOf, draftProblems, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
 import { ReportQuery } from '../components/report-query.tsx';
+import { BackLink, listPath, SaveOutcome, Section } from '../components/report-card.tsx';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -45,19 +46,6 @@ function Lower({ children }: { children: ReactNode }) {
     <NearView placeholder={spinner}>
       <Suspense fallback={spinner}>{children}</Suspense>
     </NearView>
-  );
-}
-
-export const listPath = (customerId: string, tab: 'general' | 'custom') =>
-  `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
-
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </Card>
   );
 }
 
@@ -150,34 +138,6 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
       </div>
       {custom ? <DeleteDialog open={deleting} report={report} onClose={() => setDeleting(false)} /> : null}
     </div>
-  );
-}
-
-/** Above a card's form: what its last save answered (the server's failure; the confirmation, where given). */
-export function SaveOutcome({ failure, saved }: { failure: { message: string } | null; saved?: string | null }) {
-  return (
-    <>
-      {failure ? (
-        <Alert theme="red" role="alert" className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
-      {saved ? (
-        <Alert theme="green" role="status" className="mb-4">
-          {saved}
-        </Alert>
-      ) : null}
-    </>
-  );
-}
-
-export function BackLink({ to }: { to: string }) {
-  const t = useT();
-  return (
-    <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-      <ChevronLeftIcon className="size-4" />
-      {t('reportPage.back')}
-    </Link>
   );
 }
 
