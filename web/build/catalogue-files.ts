@@ -27,8 +27,8 @@ export const isCatalogueFile = (id: string): boolean =>
  * line in connect-routes.tsx or app-routes.tsx): one file instead of two, ~450 B of headers each (ADR 143). Each
  * portal's layout loads `shell` with its own catalogue; the transactions, connect sales and both audit log screens
  * load the export card's `exports` with theirs (ADR 144); the order steps `retailer` (the chosen retailer's name) with
- * `order` (ADR 150). A carried catalogue keeps its own file for a screen that
- * asks for it alone.
+ * `order` (ADR 150); a report's page and the new report's form the section's `reports` with `reportPage` (ADR 154). A
+ * carried catalogue keeps its own file for a screen that asks for it alone (the reports list).
  */
 export const CARRIED: Record<string, string[]> = {
   connect: ['shell'],
@@ -37,6 +37,7 @@ export const CARRIED: Record<string, string[]> = {
   connectSales: ['exports'],
   audit: ['exports'],
   order: ['retailer'],
+  reportPage: ['reports'],
   shared: ['auth'],
 };
 /** The bundled catalogues' file in a locale other than English (English's are in the entry): `shared` carrying `auth`. */

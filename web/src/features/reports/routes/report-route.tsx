@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
 import { NearView } from '../../../components/ui/near-view.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { loadCatalogue, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { deleteCustomReport, saveSchedule, updateCustomReport, useReport, useSchedule } from '../api/report-calls.ts';
@@ -32,8 +32,9 @@ export interface ReportPermissions {
 }
 
 // Below the definition and the schedule (the first view): loaded near the viewport or once the page is idle, with
-// the spinner each panel shows while its data loads in its place meanwhile (ADR 141).
-const lowerPanels = () => import('../components/lower-panels.ts');
+// the spinner each panel shows while its data loads in its place meanwhile (ADR 141). Their texts are a catalogue of
+// their own that loads with them; the page's catalogue keeps only the panels' titles and descriptions (ADR 154).
+const lowerPanels = () => Promise.all([import('../components/lower-panels.ts'), loadCatalogue('reportPanels')]).then(([panels]) => panels);
 const RecipientsPanel = lazy(() => lowerPanels().then((m) => ({ default: m.RecipientsPanel })));
 const RunNow = lazy(() => lowerPanels().then((m) => ({ default: m.RunNow })));
 const RunLog = lazy(() => lowerPanels().then((m) => ({ default: m.RunLog })));
