@@ -138,12 +138,12 @@ export default defineConfig({
             // screens read them, and each of those loads this group; in the export card's group they made the report
             // screens download the card (ADR 144). And the lists' search field (~0.3 KB): the five screens that show it
             // load this group anyway, and apart it was a file of its own (~0.45 KB of headers more) on each of them.
-            // And the file format and download (export-file.ts) and the transaction fields (transaction-fields.ts) a report's
-            // filter shares with the export and transaction contracts: apart, both report screens downloaded those whole
-            // contracts (the coupon contracts, the export jobs) for them; here they cost the other lists ~0.3 KB (ADR 154).
+            // And the file format as a schema (export-file.ts, ~20 B): the report contract reads it, and apart from the export
+            // jobs' contract the report screens no longer download that one (ADR 154); in `coupon-contracts` it made serial
+            // numbers and couponing load this group (it reads export-formats.ts), one file more.
             {
               name: 'list-state',
-              test: /(web[\\/]src[\\/]components[\\/]ui[\\/](load-failed|query-state|select-field|list-search)\.tsx|packages[\\/]core[\\/]src[\\/](export[\\/]export-(formats|file)|transaction[\\/]transaction-fields)\.ts)$/,
+              test: /(web[\\/]src[\\/]components[\\/]ui[\\/](load-failed|query-state|select-field|list-search)\.tsx|packages[\\/]core[\\/]src[\\/]export[\\/]export-(formats|file)\.ts)$/,
             },
             // The data table with the width hook the lists render their cards or their table by (ADR 145): the lists
             // that use the hook (transactions, products, serial numbers, the ordering lists) load the table too; apart,

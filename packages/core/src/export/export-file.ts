@@ -3,8 +3,8 @@ import { EXPORT_FORMATS } from './export-formats.ts';
 
 /**
  * An export's file as a report's run writes it too (ADR 041): its format and its presigned download. A module of its
- * own, without the export jobs' filters (the transaction, sales and audit contracts), so a report screen loads only
- * these (ADR 154). export.ts re-exports them: one definition each.
+ * own, without the export jobs' requests and their filters (the transaction, sales and audit contracts), so the report
+ * contract reads these without the export contract (ADR 154). export.ts re-exports them: one definition each.
  */
 export const ExportFormat = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormat>;

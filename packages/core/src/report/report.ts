@@ -3,7 +3,7 @@ import { isValidTimeZone } from '../shared/zoned-time.ts';
 import { CalendarDay, Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 import { ExportDownload, ExportFormat } from '../export/export-file.ts';
-import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction-fields.ts';
+import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction.ts';
 import { ConnectSalesCustomerType } from '../sales/connect-sales.ts';
 
 /**

@@ -1,8 +1,8 @@
 import * as z from '../shared/zod.ts';
 import { CalendarDay, Id, pageOf, QueryInt } from '../shared/schemas.ts';
+import { isValidGtin } from '../shared/gtin.ts';
 import { COUPON_STATUSES, CONTRACT_COUPON_STATUSES, SERIAL_STATUSES } from '../shared/statuses.ts';
 import { MAX_SERIALS_PER_QUERY, Serial, TerminalId } from '../couponing/couponing.ts';
-import { ResultCode, TRANSACTION_RESULTS, TransactionEan, TransactionResult } from './transaction-fields.ts';
 
 /**
  * Wire contracts of the processor's terminal transactions (SPEC 3 "Transaction filter fields";
@@ -12,7 +12,17 @@ import { ResultCode, TRANSACTION_RESULTS, TransactionEan, TransactionResult } fr
  * shown in the user's time zone; the date filter is calendar days in the user's time zone.
  */
 
-export { ResultCode, TRANSACTION_RESULTS, TransactionEan, TransactionResult } from './transaction-fields.ts';
+/** The outcome of a transaction at the processor; the result code says why. */
+export const TRANSACTION_RESULTS = ['approved', 'declined', 'error'] as const;
+export const TransactionResult = z.enum(TRANSACTION_RESULTS);
+export type TransactionResult = z.infer<typeof TransactionResult>;
+
+/** A processor result code as printed on receipts ("00", "05", "51", "N7"). */
+export const ResultCode = z.string().check(z.trim(), z.regex(/^[A-Za-z0-9]{1,8}$/, 'A result code has 1 to 8 letters or digits.'));
+
+export const TransactionEan = z
+  .string()
+  .check(z.maxLength(64), z.trim(), z.refine(isValidGtin, 'An EAN has 8, 12, 13 or 14 digits with a valid check digit.'));
 
 /** Where a transaction came from: the processor's feed, or a coupon action booked in the portal. */
 export const TRANSACTION_SOURCES = ['processor', 'portal'] as const;
