@@ -43,7 +43,11 @@ const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: Co
     section: 'reports',
     Screen: lazyRoute(() => import('../features/reports/routes/new-report-route.tsx'), 'NewReportRoute', 'reports', 'reportPage'),
   },
-  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(() => import('./routes/connect-report-route.tsx'), 'ConnectReportRoute', 'reports', 'reportPage') },
+  {
+    path: paths.connect.report.pattern,
+    section: 'reports',
+    Screen: lazyRoute(() => import('./routes/connect-report-route.tsx'), 'ConnectReportRoute', 'reports', 'reportPage'),
+  },
   {
     path: paths.connect.importFile.pattern,
     section: 'imports',

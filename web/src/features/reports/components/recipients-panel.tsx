@@ -82,7 +82,9 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                     <div className="flex flex-wrap items-center gap-1.5">
                       <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reportPanels.recipients.kind.${r.kind}`)}</Badge>
                       {/* Double opt-in (ADR 051): a contact gets reports only once it confirmed. */}
-                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reportPanels.recipients.confirmationPending')}</Badge> : null}
+                      {r.confirmation === 'pending' ? (
+                        <Badge theme="orange">{t('reportPanels.recipients.confirmationPending')}</Badge>
+                      ) : null}
                       {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reportPanels.recipients.confirmed')}</Badge> : null}
                       {r.unsubscribedAt ? <Badge theme="orange">{t('reportPanels.recipients.unsubscribed')}</Badge> : null}
                       {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reportPanels.recipients.inactive')}</Badge> : null}

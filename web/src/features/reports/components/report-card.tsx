@@ -52,4 +52,3 @@ export function BackLink({ to }: { to: string }) {
     </Link>
   );
 }
-
