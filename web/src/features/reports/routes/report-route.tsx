@@ -1,13 +1,13 @@
 import type { Report, ReportErrorCode, ReportSchedule } from '@portal/core/report';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
+import { FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { NearView } from '../../../components/ui/near-view.tsx';
 import { loadCatalogue, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
