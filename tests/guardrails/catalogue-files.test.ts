@@ -40,7 +40,7 @@ describe('catalogue files of the build (ADR 143)', () => {
     expect(source).toContain(`\`./\${name}-\${locale}-\${hashes[name]}.js\``);
   });
 
-  it('lets each layout catalogue carry `shell`, three screens `exports` and the order steps `retailer` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
+  it('lets each layout catalogue carry `shell`, three screens `exports`, the order steps `retailer` and the report page `reports` in their files, with a hash of both (the carried one keeps its file for a lone ask)', () => {
     expect(CARRIED).toEqual({
       connect: ['shell'],
       questionnaire: ['shell'],
@@ -48,6 +48,7 @@ describe('catalogue files of the build (ADR 143)', () => {
       connectSales: ['exports'],
       audit: ['exports'],
       order: ['retailer'],
+      reportPage: ['reports'],
       shared: ['auth'],
     });
     expect(table.hashes.shell).toBeDefined();
