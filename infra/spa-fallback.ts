@@ -25,8 +25,9 @@ export const SECTION_PAGES: Readonly<Record<string, string>> = {
   '/connect/products': 'src/features/products/routes/products-route.tsx',
   '/connect/sales': 'src/app/routes/connect-sales-route.tsx',
   '/connect/reports': 'src/app/routes/connect-reports-route.tsx',
-  // A report's page, a new report (one route module).
   '/connect/reports/': 'src/app/routes/connect-report-route.tsx',
+  // The new report's form: its own module, without the report page's (ADR 154).
+  '/connect/reports/new': 'src/features/reports/routes/new-report-route.tsx',
   '/connect/requests': 'src/app/routes/connect-requests-route.tsx',
   '/connect/requests/': 'src/features/requests/routes/request-route.tsx',
   '/connect/requests/workflows/': 'src/features/workflows/routes/workflow-editor-route.tsx',

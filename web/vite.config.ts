@@ -138,9 +138,12 @@ export default defineConfig({
             // screens read them, and each of those loads this group; in the export card's group they made the report
             // screens download the card (ADR 144). And the lists' search field (~0.3 KB): the five screens that show it
             // load this group anyway, and apart it was a file of its own (~0.45 KB of headers more) on each of them.
+            // And the file format as a schema (export-file.ts, ~20 B): the report contract reads it, and apart from the export
+            // jobs' contract the report screens no longer download that one (ADR 154); in `coupon-contracts` it made serial
+            // numbers and couponing load this group (it reads export-formats.ts), one file more.
             {
               name: 'list-state',
-              test: /(web[\\/]src[\\/]components[\\/]ui[\\/](load-failed|query-state|select-field|list-search)\.tsx|packages[\\/]core[\\/]src[\\/]export[\\/]export-formats\.ts)$/,
+              test: /(web[\\/]src[\\/]components[\\/]ui[\\/](load-failed|query-state|select-field|list-search)\.tsx|packages[\\/]core[\\/]src[\\/]export[\\/]export-(formats|file)\.ts)$/,
             },
             // The data table with the width hook the lists render their cards or their table by (ADR 145): the lists
             // that use the hook (transactions, products, serial numbers, the ordering lists) load the table too; apart,
@@ -200,6 +203,15 @@ export default defineConfig({
             {
               name: 'report-parts',
               test: /(web[\\/]src[\\/]features[\\/]reports[\\/](api[\\/](reports|keys)\.ts|model[\\/](report-format|report-draft)\.ts|components[\\/](filter-text\.ts|report-name\.ts|report-query\.tsx))|packages[\\/]core[\\/]src[\\/]report[\\/](report|report-job|general-reports)\.ts)$/,
+              includeDependenciesRecursively: false,
+            },
+            // What a report's page and the new report's form share (ADR 154): the definition form, its draft hook, the card
+            // frame, the page's calls and their failure texts. The new report's form is a route module of its own, without
+            // the page's; apart, these would be one more file on the page. Only these modules: the check boxes, the text
+            // field and the unsaved-changes guard are other screens' too.
+            {
+              name: 'report-form',
+              test: /web[\\/]src[\\/]features[\\/]reports[\\/](components[\\/](definition-form\.tsx|report-card\.tsx|use-draft-form\.ts|use-row-action\.ts)|api[\\/]report-calls\.ts|model[\\/]server-problems\.ts)$/,
               includeDependenciesRecursively: false,
             },
           ],

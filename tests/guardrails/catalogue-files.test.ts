@@ -40,7 +40,7 @@ describe('catalogue files of the build (ADR 143)', () => {
     expect(source).toContain(`\`./\${name}-\${locale}-\${hashes[name]}.js\``);
   });
 
-  it("lets each layout catalogue carry `shell`, three screens `exports`, the order steps `retailer` and a request's page `requests` in their files, with a hash of both (the carried one keeps its file for a lone ask)", () => {
+  it("lets each layout catalogue carry `shell`, three screens `exports`, the order steps `retailer`, the report page `reports` and a request's page `requests` in their files, with a hash of both (the carried one keeps its file for a lone ask)", () => {
     expect(CARRIED).toEqual({
       connect: ['shell'],
       questionnaire: ['shell'],
@@ -48,16 +48,18 @@ describe('catalogue files of the build (ADR 143)', () => {
       connectSales: ['exports'],
       audit: ['exports'],
       order: ['retailer'],
+      reportPage: ['reports'],
       requestPage: ['requests'],
       shared: ['auth'],
     });
     expect(table.hashes.shell).toBeDefined();
     expect(table.hashes.exports).toBeDefined();
     expect(table.hashes.retailer).toBeDefined();
+    expect(table.hashes.reports).toBeDefined();
     expect(table.hashes.requests).toBeDefined();
     const other = catalogueTable(i18n);
     expect(other.hashes).toEqual(table.hashes);
-    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales', 'audit', 'order', 'requestPage']) {
+    for (const carrier of ['connect', 'questionnaire', 'transactions', 'connectSales', 'audit', 'order', 'reportPage', 'requestPage']) {
       const file = table.files.find((f) => f.name === carrier && f.locale === 'de-DE');
       expect(file?.id).toBe(`portal-catalogue:de-DE/${carrier}`);
       expect(isCatalogueFile(`\0${file?.id ?? ''}`)).toBe(true);

@@ -56,7 +56,7 @@ describe('section pages (infra/spa-fallback.ts)', () => {
       '/connect/reports': '/sections/connect-reports.html',
       // A general report's page: dots in its last segment, still a route.
       '/connect/reports/gen.transactions.P-2001': '/sections/connect-reports-item.html',
-      '/connect/reports/new': '/sections/connect-reports-item.html',
+      '/connect/reports/new': '/sections/connect-reports-new.html',
       '/connect/requests/R-1': '/sections/connect-requests-item.html',
       '/connect/requests/workflows/wf-store-onboarding': '/sections/connect-requests-workflows-item.html',
       // The news editor's own page (ADR 151), not the manage list's.

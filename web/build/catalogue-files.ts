@@ -27,8 +27,9 @@ export const isCatalogueFile = (id: string): boolean =>
  * line in connect-routes.tsx or app-routes.tsx): one file instead of two, ~450 B of headers each (ADR 143). Each
  * portal's layout loads `shell` with its own catalogue; the transactions, connect sales and both audit log screens
  * load the export card's `exports` with theirs (ADR 144); the order steps `retailer` (the chosen retailer's name) with
- * `order` (ADR 150); a request's page `requests` with `requestPage` (ADR 156). A carried catalogue keeps its own file for a screen that
- * asks for it alone.
+ * `order` (ADR 150); a report's page and the new report's form the section's `reports` with `reportPage` (ADR 154); a
+ * request's page `requests` with `requestPage` (ADR 156). A carried catalogue keeps its own file for a screen that asks
+ * for it alone (the reports list, the requests list).
  */
 export const CARRIED: Record<string, string[]> = {
   connect: ['shell'],
@@ -37,6 +38,7 @@ export const CARRIED: Record<string, string[]> = {
   connectSales: ['exports'],
   audit: ['exports'],
   order: ['retailer'],
+  reportPage: ['reports'],
   requestPage: ['requests'],
   shared: ['auth'],
 };

@@ -36,10 +36,18 @@ const CONNECT_SCREENS: Record<ConnectSectionKey, ComponentType> = {
   'audit-log': AuditLogScreen,
 };
 /** Screens below a section's URL, behind the same guards as their section (a report's page, a new report). */
-const reportRoute = () => import('./routes/connect-report-route.tsx');
 const CONNECT_SUBSCREENS: { path: string; section: ConnectSectionKey; Screen: ComponentType }[] = [
-  { path: paths.connect.newReport, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectNewReportRoute', 'reports', 'reportPage') },
-  { path: paths.connect.report.pattern, section: 'reports', Screen: lazyRoute(reportRoute, 'ConnectReportRoute', 'reports', 'reportPage') },
+  // The new report's form: its own module, not the report page's (ADR 154).
+  {
+    path: paths.connect.newReport,
+    section: 'reports',
+    Screen: lazyRoute(() => import('../features/reports/routes/new-report-route.tsx'), 'NewReportRoute', 'reports', 'reportPage'),
+  },
+  {
+    path: paths.connect.report.pattern,
+    section: 'reports',
+    Screen: lazyRoute(() => import('./routes/connect-report-route.tsx'), 'ConnectReportRoute', 'reports', 'reportPage'),
+  },
   {
     path: paths.connect.importFile.pattern,
     section: 'imports',

@@ -16,6 +16,7 @@ import type connectSales from './en-US/connectSales.json';
 import type products from './en-US/products.json';
 import type reports from './en-US/reports.json';
 import type reportPage from './en-US/reportPage.json';
+import type reportPanels from './en-US/reportPanels.json';
 import type requestPage from './en-US/requestPage.json';
 import type requests from './en-US/requests.json';
 import type imports from './en-US/imports.json';
@@ -74,9 +75,11 @@ export type FeatureCatalogue =
   | 'exports'
   | 'connectSales'
   | 'products'
-  // Connect portal II (ADR 044); a report's page and the new report's form have their own (ADR 133)
+  // Connect portal II (ADR 044); a report's page and the new report's form have their own (ADR 133), a report page's
+  // lower panels theirs, loaded with them (ADR 154)
   | 'reports'
   | 'reportPage'
+  | 'reportPanels'
   // Connect portal III (ADR 046)
   | 'requestPage'
   | 'requests'
@@ -117,6 +120,7 @@ export type English = typeof shared &
   typeof products &
   typeof reports &
   typeof reportPage &
+  typeof reportPanels &
   typeof requestPage &
   typeof requests &
   typeof imports &

@@ -4,6 +4,7 @@ import { AuditFilter } from '../audit/audit.ts';
 import { ConnectSalesQuery } from '../sales/connect-sales.ts';
 import { TransactionFilter } from '../transaction/transaction.ts';
 import { EXPORT_FORMATS } from './export-formats.ts';
+import { ExportFormat } from './export-file.ts';
 
 /**
  * Export jobs (ADR 033): the whole filtered result, not the page, written by the
@@ -12,8 +13,7 @@ import { EXPORT_FORMATS } from './export-formats.ts';
  * downloads" message).
  */
 export { EXPORT_FORMATS };
-export const ExportFormat = z.enum(EXPORT_FORMATS);
-export type ExportFormat = z.infer<typeof ExportFormat>;
+export { ExportDownload, ExportFormat } from './export-file.ts';
 
 /** What can be exported; each kind has its filter and its columns. */
 export const EXPORT_KINDS = ['transactions', 'sales', 'audit'] as const;
@@ -68,9 +68,6 @@ export const ExportJob = z.object({
 });
 export type ExportJob = z.infer<typeof ExportJob>;
 
-/** GET /api/exports/:jobId/files/:index answers a presigned URL valid for a few minutes. */
-export const ExportDownload = z.object({ url: z.string(), expiresAt: z.string(), name: z.string() });
-export type ExportDownload = z.infer<typeof ExportDownload>;
 /** The error catalogue of export jobs (see shared/errors.ts). */
 export const EXPORT = {
   /** No such job, or another user's (a job is visible only to the user who started it). */

@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../export/export.ts';
+import type { ExportFormat } from '../export/export-file.ts';
 import { REPORT_COLUMNS, REPORT_FILTER_FIELDS, type ReportFilter, type ReportType } from './report.ts';
 
 /**

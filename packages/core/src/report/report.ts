@@ -2,7 +2,7 @@ import { REPORTING_DAYS } from '../shared/constants.ts';
 import { isValidTimeZone } from '../shared/zoned-time.ts';
 import { CalendarDay, Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
-import { ExportDownload, ExportFormat } from '../export/export.ts';
+import { ExportDownload, ExportFormat } from '../export/export-file.ts';
 import { ResultCode, TransactionEan, TransactionResult } from '../transaction/transaction.ts';
 import { ConnectSalesCustomerType } from '../sales/connect-sales.ts';
 

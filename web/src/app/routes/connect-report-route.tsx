@@ -1,10 +1,9 @@
 import { hasModulePermission } from '@portal/core/auth';
-import { lazy } from 'react';
 import { ReportRoute, type ReportPermissions } from '../../features/reports/routes/report-route.tsx';
 import { useSession } from '../../lib/auth.ts';
 
 /**
- * /connect/reports/:processId and /connect/reports/new (ADR 044): the reports feature's report page with
+ * /connect/reports/:processId (ADR 044): the reports feature's report page with
  * what the session's reportManagement permissions allow (ADR 031): `reports` edits custom reports and runs
  * them, `schedule` saves schedules, `recipients` changes mailing lists and resends. Apart from the list's
  * module (connect-reports-route.tsx), so the list does not download the page's forms (ADR 128).
@@ -21,12 +20,3 @@ function useReportPermissions(): ReportPermissions {
 export function ConnectReportRoute() {
   return <ReportRoute may={useReportPermissions()} />;
 }
-
-/**
- * /connect/reports/new: the new report's form, a module of its own that this one loads when the route renders, so
- * a report's page does not download the customer choice and the remembered customer (ADR 144). It shares the
- * page's definition form, so it comes after this module, which a deep link here loads first anyway.
- */
-export const ConnectNewReportRoute = lazy(() =>
-  import('../../features/reports/routes/new-report-route.tsx').then((m) => ({ default: m.NewReportRoute })),
-);

@@ -61,16 +61,16 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
           {notice}
         </Alert>
       ) : null}
-      <ReportQuery result={list} failedMessage={t('reportPage.recipients.loadFailed')}>
+      <ReportQuery result={list} failedMessage={t('reportPanels.recipients.loadFailed')}>
         {({ recipients }) =>
           recipients.length === 0 ? (
             <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-              {t('reportPage.recipients.none')}
+              {t('reportPanels.recipients.none')}
             </p>
           ) : (
             <div className="space-y-2">
               {recipients.some((r) => r.confirmation === 'pending') ? (
-                <p className="text-sm text-slate-600">{t('reportPage.recipients.pendingHelp')}</p>
+                <p className="text-sm text-slate-600">{t('reportPanels.recipients.pendingHelp')}</p>
               ) : null}
               <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200" aria-label={t('reportPage.recipients.title')}>
                 {recipients.map((r) => (
@@ -80,12 +80,14 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                       <p className="truncate text-sm text-slate-600">{r.email}</p>
                     </div>
                     <div className="flex flex-wrap items-center gap-1.5">
-                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reportPage.recipients.kind.${r.kind}`)}</Badge>
+                      <Badge theme={r.kind === 'user' ? 'blue' : 'purple'}>{t(`reportPanels.recipients.kind.${r.kind}`)}</Badge>
                       {/* Double opt-in (ADR 051): a contact gets reports only once it confirmed. */}
-                      {r.confirmation === 'pending' ? <Badge theme="orange">{t('reportPage.recipients.confirmationPending')}</Badge> : null}
-                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reportPage.recipients.confirmed')}</Badge> : null}
-                      {r.unsubscribedAt ? <Badge theme="orange">{t('reportPage.recipients.unsubscribed')}</Badge> : null}
-                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reportPage.recipients.inactive')}</Badge> : null}
+                      {r.confirmation === 'pending' ? (
+                        <Badge theme="orange">{t('reportPanels.recipients.confirmationPending')}</Badge>
+                      ) : null}
+                      {r.confirmation === 'confirmed' ? <Badge theme="green">{t('reportPanels.recipients.confirmed')}</Badge> : null}
+                      {r.unsubscribedAt ? <Badge theme="orange">{t('reportPanels.recipients.unsubscribed')}</Badge> : null}
+                      {!r.active || !r.isEmailActive ? <Badge theme="gray">{t('reportPanels.recipients.inactive')}</Badge> : null}
                       {mayChange ? (
                         // The actions wrap as one group, never one apart from the other.
                         <div className="flex items-center gap-1">
@@ -97,21 +99,21 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
                                 void change(
                                   `confirm.${r.referenceId}`,
                                   () => resendConfirmation(processId, r.personId),
-                                  t('reportPage.recipients.confirmationSent', { email: r.email }),
+                                  t('reportPanels.recipients.confirmationSent', { email: r.email }),
                                 )
                               }
-                              aria-label={t('reportPage.recipients.sendConfirmationNamed', { name: displayName(r) })}
+                              aria-label={t('reportPanels.recipients.sendConfirmationNamed', { name: displayName(r) })}
                             >
-                              {t('reportPage.recipients.sendConfirmation')}
+                              {t('reportPanels.recipients.sendConfirmation')}
                             </Button>
                           ) : null}
                           <Button
                             theme="text"
                             loading={busy === r.referenceId}
                             onClick={() => void change(r.referenceId, () => removeRecipient(processId, r.referenceId))}
-                            aria-label={t('reportPage.recipients.removeNamed', { name: displayName(r) })}
+                            aria-label={t('reportPanels.recipients.removeNamed', { name: displayName(r) })}
                           >
-                            {t('reportPage.recipients.remove')}
+                            {t('reportPanels.recipients.remove')}
                           </Button>
                         </div>
                       ) : null}
@@ -126,10 +128,10 @@ export function RecipientsPanel({ processId, mayChange }: { processId: string; m
       {mayChange ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button theme="secondary" onClick={() => setPicking(!picking)} aria-expanded={picking}>
-            {t('reportPage.recipients.addUser')}
+            {t('reportPanels.recipients.addUser')}
           </Button>
           <Button theme="secondary" onClick={() => setDialog(true)}>
-            {t('reportPage.recipients.addContact')}
+            {t('reportPanels.recipients.addContact')}
           </Button>
         </div>
       ) : null}
@@ -150,26 +152,26 @@ function UserPicker({ processId, busy, onAdd }: { processId: string; busy: boole
   const candidates = useRecipientCandidates(processId, true);
   const [chosen, setChosen] = useState('');
   return (
-    <ReportQuery result={candidates} failedMessage={t('reportPage.recipients.loadFailed')}>
+    <ReportQuery result={candidates} failedMessage={t('reportPanels.recipients.loadFailed')}>
       {({ recipients }) =>
         recipients.length === 0 ? (
-          <p className="text-sm text-slate-600">{t('reportPage.recipients.noCandidates')}</p>
+          <p className="text-sm text-slate-600">{t('reportPanels.recipients.noCandidates')}</p>
         ) : (
           <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
             <div className="min-w-0 flex-1">
               <SelectField
-                label={t('reportPage.recipients.user')}
-                helperText={t('reportPage.recipients.chooseUserHelp')}
+                label={t('reportPanels.recipients.user')}
+                helperText={t('reportPanels.recipients.chooseUserHelp')}
                 value={chosen}
                 options={[
-                  { value: '', label: t('reportPage.recipients.chooseUser') },
+                  { value: '', label: t('reportPanels.recipients.chooseUser') },
                   ...recipients.map((r) => ({ value: r.referenceId, label: `${displayName(r)} · ${r.email}` })),
                 ]}
                 onValueChange={setChosen}
               />
             </div>
             <Button disabled={!chosen} loading={busy} onClick={() => onAdd(chosen)}>
-              {t('reportPage.recipients.add')}
+              {t('reportPanels.recipients.add')}
             </Button>
           </div>
         )
@@ -198,7 +200,7 @@ function ContactDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const text = (key: 'firstname' | 'surname' | 'email' | 'displayname') => ({
-    label: t(`reportPage.contact.${key}`),
+    label: t(`reportPanels.contact.${key}`),
     value: draft[key],
     onValueChange: (value: string) => setDraft({ ...draft, [key]: value }),
     error: problems[key],
@@ -231,7 +233,7 @@ function ContactDialog({
     <Dialog
       open={open}
       onClose={onClose}
-      title={t('reportPage.contact.title')}
+      title={t('reportPanels.contact.title')}
       closeLabel={t('reportPage.close')}
       actions={
         <>
@@ -239,7 +241,7 @@ function ContactDialog({
             {t('reportPage.cancel')}
           </Button>
           <Button type="submit" form="report-contact-form" loading={busy}>
-            {t('reportPage.contact.save')}
+            {t('reportPanels.contact.save')}
           </Button>
         </>
       }
@@ -254,15 +256,15 @@ function ContactDialog({
           <TextField {...text('firstname')} autoComplete="off" />
           <TextField {...text('surname')} autoComplete="off" />
         </div>
-        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reportPage.contact.optInHelp')} />
-        <TextField {...text('displayname')} autoComplete="off" helperText={t('reportPage.contact.displaynameHelp')} />
+        <TextField {...text('email')} type="email" autoComplete="off" helperText={t('reportPanels.contact.optInHelp')} />
+        <TextField {...text('displayname')} autoComplete="off" helperText={t('reportPanels.contact.displaynameHelp')} />
         <CheckboxField
-          label={t('reportPage.contact.active')}
+          label={t('reportPanels.contact.active')}
           checked={draft.active}
           onCheckedChange={(active) => setDraft({ ...draft, active })}
         />
         <CheckboxField
-          label={t('reportPage.contact.isEmailActive')}
+          label={t('reportPanels.contact.isEmailActive')}
           checked={draft.isEmailActive}
           onCheckedChange={(isEmailActive) => setDraft({ ...draft, isEmailActive })}
         />

@@ -28,12 +28,12 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
   const [index, setIndex] = useState(0);
   const jobs = useReportJobs(processId, index, RUNS_PAGE_SIZE);
   return (
-    <ReportQuery result={jobs} failedMessage={t('reportPage.log.loadFailed')}>
+    <ReportQuery result={jobs} failedMessage={t('reportPanels.log.loadFailed')}>
       {(page) =>
         page.totalCount === 0 ? (
           // A plain line, not an EmptyState: the log sits inside the report's page.
           <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-            {t('reportPage.log.empty')}
+            {t('reportPanels.log.empty')}
           </p>
         ) : (
           <div className="space-y-3">
@@ -52,7 +52,7 @@ export function RunLog({ processId, mayResend, mayCancel }: { processId: string;
                 t,
                 'reports',
                 page.pagination,
-                t('reportPage.log.total', { count: formatNumber(page.totalCount, locale) }),
+                t('reportPanels.log.total', { count: formatNumber(page.totalCount, locale) }),
               )}
             />
           </div>
@@ -80,20 +80,20 @@ function RunEntry({
   return (
     <Card className="space-y-3 p-4">
       <div className="flex flex-wrap items-center gap-2">
-        <Badge theme={STATUS_THEME[job.status]}>{t(`reportPage.log.status.${job.status}`)}</Badge>
+        <Badge theme={STATUS_THEME[job.status]}>{t(`reportPanels.log.status.${job.status}`)}</Badge>
         <span className="font-medium text-slate-900">{period}</span>
         <span className="text-sm text-slate-500">
           {[
-            t(`reportPage.log.trigger.${job.trigger}`),
+            t(`reportPanels.log.trigger.${job.trigger}`),
             formatDateTime(job.createdAt, format),
             ...(job.status !== 'finished'
               ? []
-              : [job.skippedEmpty ? t('reportPage.run.skippedEmpty') : rowCountText(t, job.rowsWritten, format.locale)]),
+              : [job.skippedEmpty ? t('reportPanels.run.skippedEmpty') : rowCountText(t, job.rowsWritten, format.locale)]),
           ].join(' · ')}
         </span>
         {mayCancel && job.status === 'creating' ? (
           <Button theme="text" className="-my-1 ml-auto" loading={cancelling} onClick={cancel}>
-            {t('reportPage.log.cancel')}
+            {t('reportPanels.log.cancel')}
           </Button>
         ) : null}
       </div>
@@ -104,7 +104,7 @@ function RunEntry({
       ) : null}
       {job.error ? <p className="text-sm text-red-700">{job.error}</p> : null}
       {job.files.length ? (
-        <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={t('reportPage.log.files')}>
+        <ul className="flex flex-col gap-2 sm:flex-row sm:flex-wrap" aria-label={t('reportPanels.log.files')}>
           {job.files.map((file) => (
             <li key={file.fileId} className="min-w-0">
               <FileDownload file={file} />
@@ -113,7 +113,7 @@ function RunEntry({
         </ul>
       ) : null}
       {job.deliveries.length ? (
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label={t('reportPage.log.deliveries')}>
+        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label={t('reportPanels.log.deliveries')}>
           {job.deliveries.map((d) => (
             <DeliveryRow key={d.deliveryId} jobId={job.jobId} delivery={d} mayResend={mayResend} onResent={onChanged} />
           ))}
@@ -138,14 +138,14 @@ function DeliveryRow({
   const { busy, failure, run: resend } = useRowAction(() => resendDelivery(jobId, delivery.deliveryId), onResent);
   return (
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-      <span className="text-slate-500">{t(`reportPage.log.channel.${delivery.channel}`)}</span>
+      <span className="text-slate-500">{t(`reportPanels.log.channel.${delivery.channel}`)}</span>
       <span className="min-w-[11rem] flex-1 truncate text-slate-900" title={delivery.address}>
         {delivery.address}
       </span>
-      <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reportPage.log.delivery.${delivery.status}`)}</Badge>
-      {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reportPage.log.asLink')}</span> : null}
+      <Badge theme={DELIVERY_THEME[delivery.status]}>{t(`reportPanels.log.delivery.${delivery.status}`)}</Badge>
+      {delivery.attached === false ? <span className="text-xs text-slate-500">{t('reportPanels.log.asLink')}</span> : null}
       {delivery.attempts > 1 ? (
-        <span className="text-xs text-slate-500">{t('reportPage.log.attempts', { count: delivery.attempts })}</span>
+        <span className="text-xs text-slate-500">{t('reportPanels.log.attempts', { count: delivery.attempts })}</span>
       ) : null}
       {/* A held mail (the customer's daily mail limit, ADR 051) is kept for exactly this resend. */}
       {mayResend && (delivery.status === 'failed' || delivery.status === 'bounced' || delivery.status === 'held') ? (
@@ -154,9 +154,9 @@ function DeliveryRow({
           className="-my-1"
           loading={busy}
           onClick={resend}
-          aria-label={t('reportPage.log.resendTo', { address: delivery.address })}
+          aria-label={t('reportPanels.log.resendTo', { address: delivery.address })}
         >
-          {t('reportPage.log.resend')}
+          {t('reportPanels.log.resend')}
         </Button>
       ) : null}
       <DeliveryReason delivery={delivery} />
@@ -179,7 +179,7 @@ function DeliveryReason({ delivery }: { delivery: Delivery }) {
   if (!delivery.reasonCode) return delivery.reason ? <p className="basis-full text-xs text-slate-600">{delivery.reason}</p> : null;
   return (
     <div className="basis-full text-xs">
-      <p className="text-slate-600">{t(`reportPage.log.reason.${delivery.reasonCode}`)}</p>
+      <p className="text-slate-600">{t(`reportPanels.log.reason.${delivery.reasonCode}`)}</p>
       {delivery.reason ? <p className="break-words font-mono text-slate-500">{delivery.reason}</p> : null}
     </div>
   );

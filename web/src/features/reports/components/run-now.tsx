@@ -66,38 +66,38 @@ export function RunNow({ processId, onStarted }: { processId: string; onStarted:
   /** "Run now" is limited per user and customer (ADR 051): the 429 says when the next start is possible. */
   const runLimitText = (error: unknown) =>
     error instanceof ApiError && error.code === REPORT.RUN_LIMIT && error.retryAfter !== undefined
-      ? t('reportPage.run.tooOften', {
+      ? t('reportPanels.run.tooOften', {
           time: dateTimeFormat(format.locale, { hour: '2-digit', minute: '2-digit', timeZone: format.timeZone }).format(
             new Date(Date.now() + error.retryAfter * 1000),
           ),
         })
       : null;
-  const presets = presetOptions(RUN_PRESETS, period.preset, (p) => t(`reportPage.presets.${p}`));
+  const presets = presetOptions(RUN_PRESETS, period.preset, (p) => t(`reportPanels.presets.${p}`));
 
   return (
     <div className="space-y-4">
       <DateRangeField
-        labels={{ end: t('reportPage.run.until') }}
+        labels={{ end: t('reportPanels.run.until') }}
         presets={presets}
         preset={period.preset}
         onPresetChange={(preset) => setPeriod(runPeriodOf(preset, format.today()))}
         value={{ from: period.dateFrom, to: period.dateUntil }}
         onChange={({ from, to }) => setPeriod({ ...period, preset: 'custom', dateFrom: from, dateUntil: to })}
-        error={tried && problem ? t(`reportPage.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
+        error={tried && problem ? t(`reportPanels.run.problems.${problem}`, { count: REPORT_MAX_PERIOD_DAYS }) : undefined}
       />
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <CheckboxField
-          label={t('reportPage.run.deliver')}
-          helperText={t('reportPage.run.deliverHelp')}
+          label={t('reportPanels.run.deliver')}
+          helperText={t('reportPanels.run.deliverHelp')}
           checked={deliver}
           onCheckedChange={setDeliver}
         />
         <Button onClick={() => void start()} loading={running} disabled={running}>
-          {t('reportPage.run.start')}
+          {t('reportPanels.run.start')}
         </Button>
       </div>
       {failure ? (
-        <Alert theme="red" role="alert" title={t('reportPage.run.startFailed')}>
+        <Alert theme="red" role="alert" title={t('reportPanels.run.startFailed')}>
           {failure}
         </Alert>
       ) : null}
@@ -116,18 +116,18 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
         <div>
           <p className="text-sm text-slate-700">
             {job.totalRows === null
-              ? t('reportPage.run.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
-              : t('reportPage.run.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
+              ? t('reportPanels.run.runningUnknown', { count: job.rowsWritten, written: number(job.rowsWritten) })
+              : t('reportPanels.run.running', { count: job.totalRows, written: number(job.rowsWritten), total: number(job.totalRows) })}
           </p>
-          <ProgressBar percent={percent} label={t('reportPage.run.progress')} className="mt-2" />
+          <ProgressBar percent={percent} label={t('reportPanels.run.progress')} className="mt-2" />
         </div>
       ) : null}
       {job.status === 'finished' ? (
         <div>
           <p className="text-sm font-medium text-green-800">
             {job.skippedEmpty
-              ? t('reportPage.run.skippedEmpty')
-              : t('reportPage.run.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
+              ? t('reportPanels.run.skippedEmpty')
+              : t('reportPanels.run.done', { count: job.rowsWritten, rows: number(job.rowsWritten) })}
           </p>
           <ul className="mt-2 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
             {job.files.map((file) => (
@@ -139,11 +139,11 @@ export function JobProgress({ job, number }: { job: ReportJob; number: (n: numbe
         </div>
       ) : null}
       {job.status === 'error' ? (
-        <Alert theme="red" role="alert" title={t('reportPage.run.failed')}>
+        <Alert theme="red" role="alert" title={t('reportPanels.run.failed')}>
           {job.error}
         </Alert>
       ) : null}
-      {job.status === 'cancelled' ? <Alert theme="gray">{t('reportPage.run.cancelled')}</Alert> : null}
+      {job.status === 'cancelled' ? <Alert theme="gray">{t('reportPanels.run.cancelled')}</Alert> : null}
     </div>
   );
 }

@@ -11,13 +11,15 @@ import { useMasterData } from '../api/reports.ts';
 import { DefinitionForm } from '../components/definition-form.tsx';
 import { useDraftForm } from '../components/use-draft-form.ts';
 import { draftProblems, newReportDraft, type ReportDraft, reportInput } from '../model/report-draft.ts';
-import { BackLink, listPath, SaveOutcome, Section } from './report-route.tsx';
+import { BackLink, listPath, SaveOutcome, Section } from '../components/report-card.tsx';
 
 /**
  * /connect/reports/new (ADR 044; "New report"): a custom report's definition for the customer in
  * the URL; saved, it opens the report's page for its schedule and recipients. A module of its own, loaded when
  * this route renders: a report's page does not download the customer choice and its remembered customer
- * (ADR 144); the page's parts it shares (the definition form, the back link, the card) come from the page's module.
+ * (ADR 144). The route table loads it directly, not through the page's module, and the parts it shares with the page
+ * (the definition form, the back link, the card) are modules of their own (the `report-form` chunk group), so the form
+ * does not download the page's schedule form, time-zone picker and lower panels (ADR 154).
  */
 export function NewReportRoute() {
   const t = useT();

@@ -1,15 +1,15 @@
 import type { Report, ReportErrorCode, ReportSchedule } from '@portal/core/report';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
+import { FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ChevronLeftIcon, DocumentIcon } from '../../../components/ui/icons.tsx';
+import { DocumentIcon } from '../../../components/ui/icons.tsx';
 import { NearView } from '../../../components/ui/near-view.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { loadCatalogue, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { deleteCustomReport, saveSchedule, updateCustomReport, useReport, useSchedule } from '../api/report-calls.ts';
@@ -22,6 +22,7 @@ import { useRowAction } from '../components/use-row-action.ts';
 import { draftOf, draftProblems, type ReportDraft, reportInput } from '../model/report-draft.ts';
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
 import { ReportQuery } from '../components/report-query.tsx';
+import { BackLink, listPath, SaveOutcome, Section } from '../components/report-card.tsx';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -31,8 +32,9 @@ export interface ReportPermissions {
 }
 
 // Below the definition and the schedule (the first view): loaded near the viewport or once the page is idle, with
-// the spinner each panel shows while its data loads in its place meanwhile (ADR 141).
-const lowerPanels = () => import('../components/lower-panels.ts');
+// the spinner each panel shows while its data loads in its place meanwhile (ADR 141). Their texts are a catalogue of
+// their own that loads with them; the page's catalogue keeps only the panels' titles and descriptions (ADR 154).
+const lowerPanels = () => Promise.all([import('../components/lower-panels.ts'), loadCatalogue('reportPanels')]).then(([panels]) => panels);
 const RecipientsPanel = lazy(() => lowerPanels().then((m) => ({ default: m.RecipientsPanel })));
 const RunNow = lazy(() => lowerPanels().then((m) => ({ default: m.RunNow })));
 const RunLog = lazy(() => lowerPanels().then((m) => ({ default: m.RunLog })));
@@ -45,19 +47,6 @@ function Lower({ children }: { children: ReactNode }) {
     <NearView placeholder={spinner}>
       <Suspense fallback={spinner}>{children}</Suspense>
     </NearView>
-  );
-}
-
-export const listPath = (customerId: string, tab: 'general' | 'custom') =>
-  `${paths.connect.reports}?${new URLSearchParams({ customer: customerId, tab }).toString()}`;
-
-export function Section({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <Card className="p-4 sm:p-6">
-      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
-      {description ? <p className="mt-0.5 text-sm text-slate-600">{description}</p> : null}
-      <div className="mt-4">{children}</div>
-    </Card>
   );
 }
 
@@ -150,34 +139,6 @@ function ReportDetail({ report, may }: { report: Report; may: ReportPermissions 
       </div>
       {custom ? <DeleteDialog open={deleting} report={report} onClose={() => setDeleting(false)} /> : null}
     </div>
-  );
-}
-
-/** Above a card's form: what its last save answered (the server's failure; the confirmation, where given). */
-export function SaveOutcome({ failure, saved }: { failure: { message: string } | null; saved?: string | null }) {
-  return (
-    <>
-      {failure ? (
-        <Alert theme="red" role="alert" className="mb-4">
-          {failure.message}
-        </Alert>
-      ) : null}
-      {saved ? (
-        <Alert theme="green" role="status" className="mb-4">
-          {saved}
-        </Alert>
-      ) : null}
-    </>
-  );
-}
-
-export function BackLink({ to }: { to: string }) {
-  const t = useT();
-  return (
-    <Link to={to} className="mb-2 inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-      <ChevronLeftIcon className="size-4" />
-      {t('reportPage.back')}
-    </Link>
   );
 }
 
