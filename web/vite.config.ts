@@ -172,11 +172,12 @@ export default defineConfig({
               test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](email-address|status-badge)\.tsx)$/,
               includeDependenciesRecursively: false,
             },
-            // The Users section's form parts (the grants, the form's rules, the confirmation dialog): a member's page and the
-            // invitation's form; the list opens the dialog only on "Withdraw" and so downloads none of them (ADR 153).
+            // The Users section's form parts (the grants, the form's rules): a member's page and the invitation's form (ADR 153).
+            // Not the confirmation dialog: the list opens it on "Withdraw", a member's page with its other dialogs on intent,
+            // and in this group it took the form's buttons to every member's page's first view (ADR 155).
             {
               name: 'team-form-parts',
-              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/]team-form\.ts|components[\\/](grant-fields|confirm-dialog)\.tsx)$/,
+              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/]team-form\.ts|components[\\/]grant-fields\.tsx)$/,
               includeDependenciesRecursively: false,
             },
             // The order stepper's frame, draft and calls (the page, the draft in session storage, core's basket rules, the
