@@ -1,0 +1,70 @@
+import type { TeamMember, TeamOverview } from '@portal/core/auth/team';
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths } from '../../../lib/paths.ts';
+import { closeDialog, resetSession } from '../../../lib/session.ts';
+import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
+import { signedIn } from '../../../test/fixtures.ts';
+
+/**
+ * A member's page shows its facts, its access form and its actions' buttons first; the actions' dialogs (the
+ * confirmation, the password prompt) download when a button is pointed at, focused or pressed (ADR 155).
+ */
+const loaded = vi.hoisted(() => ({ dialogs: false }));
+vi.mock('../components/account-dialogs.tsx', async (original) => {
+  loaded.dialogs = true;
+  return original();
+});
+
+const member: TeamMember = {
+  username: 'anna.k',
+  email: 'anna@retail.example',
+  firstname: 'Anna',
+  surname: 'Kowalski',
+  customerId: 'C-1',
+  customerName: 'Retail One',
+  portals: ['ordering'],
+  permissions: { ordering: ['cardOrdering'] },
+  mfa: { method: 'app', passkeys: 0, required: false },
+  lastLoginAt: '2026-11-20T09:00:00.000Z',
+  status: 'active',
+  self: false,
+  version: 'v3',
+};
+const overview: TeamOverview = {
+  portal: 'ordering',
+  members: [member],
+  invitations: [],
+  scopes: [{ customerId: 'C-1', name: 'Retail One', kind: 'customer' }],
+  grantable: { ordering: ['cardOrdering', 'retailerSales'] },
+  cap: { limit: null, used: 1, byCustomer: [] },
+};
+
+describe("a member's page", () => {
+  beforeEach(() => {
+    loaded.dialogs = false;
+    resetSession('ordering');
+    closeDialog('sectionDenied');
+    closeDialog('mfaRequired');
+    fakeBackend({
+      'GET /api/auth/status': { body: signedIn({ mfaStatus: 'app' }, { manageTeam: true, cardOrdering: true }) },
+      'GET /api/team': { body: overview },
+    });
+  });
+
+  it('loads its dialogs on intent, not with the first view, and opens the one pressed', async () => {
+    renderRoute(paths.app.teamUser('anna.k'));
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate' });
+    expect(screen.getByRole('button', { name: 'Send password reset' })).toBeTruthy();
+    expect(loaded.dialogs).toBe(false);
+
+    fireEvent.focus(deactivate);
+    await vi.waitFor(() => expect(loaded.dialogs).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(deactivate);
+    expect(await screen.findByRole('dialog', { name: 'Deactivate this account?' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
