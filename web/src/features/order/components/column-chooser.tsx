@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { choosableColumns } from '../model/column-choice.ts';
-import type { ProductColumn } from '../model/product-table.ts';
+import type { ColumnPanelProps } from './column-panel.tsx';
 
 // The open panel (its checkboxes and placement) loads with its own chunk when first asked for: the button pointed at,
 // focused or pressed (ADR 155); the quantities' first view shows only the button.
@@ -23,15 +23,7 @@ export function ColumnChooser({
   defaults,
   labelOf,
   onChange,
-}: {
-  available: readonly ProductColumn[];
-  shown: readonly ProductColumn[];
-  stored: readonly ProductColumn[] | null;
-  /** What 'Default columns' shows (column-choice.ts defaultColumnsFor). */
-  defaults: readonly ProductColumn[];
-  labelOf: (column: ProductColumn) => string;
-  onChange: (columns: readonly ProductColumn[] | null) => void;
-}) {
+}: Omit<ColumnPanelProps, 'id' | 'button'>) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);

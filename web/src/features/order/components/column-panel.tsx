@@ -11,6 +11,7 @@ export type ColumnPanelProps = {
   available: readonly ProductColumn[];
   shown: readonly ProductColumn[];
   stored: readonly ProductColumn[] | null;
+  /** What 'Default columns' shows (column-choice.ts defaultColumnsFor). */
   defaults: readonly ProductColumn[];
   labelOf: (column: ProductColumn) => string;
   onChange: (columns: readonly ProductColumn[] | null) => void;

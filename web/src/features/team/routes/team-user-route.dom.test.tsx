@@ -1,10 +1,10 @@
-import type { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { closeDialog, resetSession } from '../../../lib/session.ts';
 import { fakeBackend, renderRoute } from '../../../test/dom.tsx';
 import { signedIn } from '../../../test/fixtures.ts';
+import { overview } from '../model/test-team.ts';
 
 /**
  * A member's page shows its facts, its access form and its actions' buttons first; the actions' dialogs (the
@@ -16,30 +16,6 @@ vi.mock('../components/account-dialogs.tsx', async (original) => {
   return original();
 });
 
-const member: TeamMember = {
-  username: 'anna.k',
-  email: 'anna@retail.example',
-  firstname: 'Anna',
-  surname: 'Kowalski',
-  customerId: 'C-1',
-  customerName: 'Retail One',
-  portals: ['ordering'],
-  permissions: { ordering: ['cardOrdering'] },
-  mfa: { method: 'app', passkeys: 0, required: false },
-  lastLoginAt: '2026-11-20T09:00:00.000Z',
-  status: 'active',
-  self: false,
-  version: 'v3',
-};
-const overview: TeamOverview = {
-  portal: 'ordering',
-  members: [member],
-  invitations: [],
-  scopes: [{ customerId: 'C-1', name: 'Retail One', kind: 'customer' }],
-  grantable: { ordering: ['cardOrdering', 'retailerSales'] },
-  cap: { limit: null, used: 1, byCustomer: [] },
-};
-
 describe("a member's page", () => {
   beforeEach(() => {
     loaded.dialogs = false;
@@ -48,7 +24,7 @@ describe("a member's page", () => {
     closeDialog('mfaRequired');
     fakeBackend({
       'GET /api/auth/status': { body: signedIn({ mfaStatus: 'app' }, { manageTeam: true, cardOrdering: true }) },
-      'GET /api/team': { body: overview },
+      'GET /api/team': { body: overview() },
     });
   });
 
