@@ -38,18 +38,18 @@ describe('the column chooser on the quantities', () => {
 
   it('loads its panel on intent, not with the first view, and opens it on a press', async () => {
     renderRoute(paths.app.order.location('S1'));
-    const button = await screen.findByRole('button', { name: /^Columns/ });
+    const button = await screen.findByRole('button', { name: /^Columns/ }, { timeout: 15_000 });
     expect(loaded.panel).toBe(false);
     expect(screen.queryByRole('group', { name: 'Figures shown in the table' })).toBeNull();
 
     fireEvent.pointerEnter(button);
-    await vi.waitFor(() => expect(loaded.panel).toBe(true));
+    await vi.waitFor(() => expect(loaded.panel).toBe(true), { timeout: 15_000 });
 
     fireEvent.click(button);
-    expect(await screen.findByRole('group', { name: 'Figures shown in the table' })).toBeTruthy();
+    expect(await screen.findByRole('group', { name: 'Figures shown in the table' }, { timeout: 15_000 })).toBeTruthy();
     expect(button.getAttribute('aria-expanded')).toBe('true');
 
     fireEvent.keyDown(button, { key: 'Escape' });
     expect(screen.queryByRole('group', { name: 'Figures shown in the table' })).toBeNull();
-  });
+  }, 30_000);
 });

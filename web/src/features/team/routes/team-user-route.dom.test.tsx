@@ -30,17 +30,17 @@ describe("a member's page", () => {
 
   it('loads its dialogs on intent, not with the first view, and opens the one pressed', async () => {
     renderRoute(paths.app.teamUser('anna.k'));
-    const deactivate = await screen.findByRole('button', { name: 'Deactivate' });
+    const deactivate = await screen.findByRole('button', { name: 'Deactivate' }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Send password reset' })).toBeTruthy();
     expect(loaded.dialogs).toBe(false);
 
     fireEvent.focus(deactivate);
-    await vi.waitFor(() => expect(loaded.dialogs).toBe(true));
+    await vi.waitFor(() => expect(loaded.dialogs).toBe(true), { timeout: 15_000 });
     expect(screen.queryByRole('dialog')).toBeNull();
 
     fireEvent.click(deactivate);
-    expect(await screen.findByRole('dialog', { name: 'Deactivate this account?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Deactivate this account?' }, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 30_000);
 });
