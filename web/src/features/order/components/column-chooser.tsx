@@ -16,14 +16,7 @@ const preloadPanel = () => void loadPanel().catch(() => undefined);
  * the button) and on a click outside. It opens where it fits without running under the sticky basket bar
  * (below, else above the button; its list scrolls), measured on opening, scrolling and resizing (column-panel.tsx).
  */
-export function ColumnChooser({
-  available,
-  shown,
-  stored,
-  defaults,
-  labelOf,
-  onChange,
-}: Omit<ColumnPanelProps, 'id' | 'button'>) {
+export function ColumnChooser({ available, shown, stored, defaults, labelOf, onChange }: Omit<ColumnPanelProps, 'id' | 'button'>) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);

@@ -17,7 +17,17 @@ export type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset'
  * re-authentication, My Account's password prompt). Their own chunk, loaded when an action is pointed at, focused or
  * pressed (ADR 155): the page's first view shows only the buttons.
  */
-export function AccountDialogs({ pending, member, portal, onDone }: { pending: Pending; member: TeamMember; portal: Portal; onDone: () => void }) {
+export function AccountDialogs({
+  pending,
+  member,
+  portal,
+  onDone,
+}: {
+  pending: Pending;
+  member: TeamMember;
+  portal: Portal;
+  onDone: () => void;
+}) {
   const t = useT();
   const { status } = useSession();
   const reauthFresh = isReauthFresh(status);
