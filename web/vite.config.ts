@@ -125,10 +125,12 @@ export default defineConfig({
             },
             // The order contracts (core ordering.ts, without the retailer list the shell reads: retailers.ts) with the
             // store-type rule every order screen imports beside them: one file, as before they left the ordering shell
-            // (ADR 132); apart, each would be a chunk of its own for the same screens (one more file each).
+            // (ADR 132); apart, each would be a chunk of its own for the same screens (one more file each). With them the
+            // portal's read hook (use-portal-read.ts, ~90 B): every screen that loads this group reads through it (the order
+            // steps, the orders list, sales), and apart it was a file of its own on each (~630 B with its headers, ADR 155).
             {
               name: 'ordering-contract',
-              test: /(packages[\\/]core[\\/]src[\\/]ordering[\\/]ordering|web[\\/]src[\\/]lib[\\/]store-type)\.ts$/,
+              test: /(packages[\\/]core[\\/]src[\\/]ordering[\\/]ordering|web[\\/]src[\\/]lib[\\/](store-type|use-portal-read))\.ts$/,
             },
             // Small modules the same screens always load together, one file each set instead of one per module
             // (~450 B of headers a file, ADR 136): measured over every signed-in deep link, each group shortens the
@@ -173,11 +175,12 @@ export default defineConfig({
               test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/](members|permissions|seats)\.ts|api[\\/]team\.ts|components[\\/](email-address|status-badge)\.tsx)$/,
               includeDependenciesRecursively: false,
             },
-            // The Users section's form parts (the grants, the form's rules, the confirmation dialog): a member's page and the
-            // invitation's form; the list opens the dialog only on "Withdraw" and so downloads none of them (ADR 153).
+            // The Users section's form parts (the grants, the form's rules): a member's page and the invitation's form (ADR 153).
+            // Not the confirmation dialog: the list opens it on "Withdraw", a member's page with its other dialogs on intent,
+            // and in this group it took the form's buttons to every member's page's first view (ADR 155).
             {
               name: 'team-form-parts',
-              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/]team-form\.ts|components[\\/](grant-fields|confirm-dialog)\.tsx)$/,
+              test: /web[\\/]src[\\/]features[\\/]team[\\/](model[\\/]team-form\.ts|components[\\/]grant-fields\.tsx)$/,
               includeDependenciesRecursively: false,
             },
             // The order stepper's frame, draft and calls (the page, the draft in session storage, core's basket rules, the

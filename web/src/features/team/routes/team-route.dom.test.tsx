@@ -1,74 +1,14 @@
 import { TEAM } from '@portal/core/auth';
-import { type TeamMember, type TeamOverview } from '@portal/core/auth/team';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../../lib/paths.ts';
 import { closeDialog, resetSession } from '../../../lib/session.ts';
 import { fakeBackend, type FakeRoutes, renderRoute } from '../../../test/dom.tsx';
 import { signedIn, signedInWithModule } from '../../../test/fixtures.ts';
+import { member, overview } from '../model/test-team.ts';
 
 /** The Users section against a fake API (ADR 113): the list, the invitation, an account's page and its actions. */
 const admin = signedIn({ mfaStatus: 'app' }, { manageTeam: true, cardOrdering: true, retailerSales: true });
-
-const member = (over: Partial<TeamMember> = {}): TeamMember => ({
-  username: 'anna.k',
-  email: 'anna@retail.example',
-  firstname: 'Anna',
-  surname: 'Kowalski',
-  customerId: 'C-1',
-  customerName: 'Retail One',
-  portals: ['ordering'],
-  permissions: { ordering: ['cardOrdering'] },
-  mfa: { method: 'app', passkeys: 0, required: false },
-  lastLoginAt: '2026-11-20T09:00:00.000Z',
-  status: 'active',
-  self: false,
-  version: 'v3',
-  ...over,
-});
-
-const overview = (over: Partial<TeamOverview> = {}): TeamOverview => ({
-  portal: 'ordering',
-  members: [
-    member(),
-    member({
-      username: 'demo.retailer',
-      email: 'me@retail.example',
-      firstname: 'Rita',
-      surname: 'Admin',
-      permissions: { ordering: ['cardOrdering', 'retailerSales', 'manageTeam'] },
-      self: true,
-    }),
-    member({
-      username: 'bernd',
-      email: 'bernd@retail.example',
-      firstname: 'Bernd',
-      surname: 'Brandt',
-      status: 'locked',
-      lastLoginAt: null,
-    }),
-  ],
-  invitations: [
-    {
-      invitationId: 'INV-1',
-      email: 'carla@retail.example',
-      firstname: 'Carla',
-      surname: 'Nowak',
-      customerId: 'C-1',
-      permissions: { ordering: ['retailerSales'] },
-      invitedBy: 'demo.retailer',
-      createdAt: '2026-11-28T09:00:00.000Z',
-      expiresAt: '2026-12-05T09:00:00.000Z',
-    },
-  ],
-  scopes: [
-    { customerId: 'C-1', name: 'Retail One', kind: 'customer' },
-    { customerId: 'C-2', name: 'Retail Two', kind: 'retailer' },
-  ],
-  grantable: { ordering: ['cardOrdering', 'retailerSales'] },
-  cap: { limit: null, used: 4, byCustomer: [] },
-  ...over,
-});
 
 /** The admin's session and team, and the routes a test adds (the writes it makes). */
 const teamBackend = (routes: FakeRoutes) =>

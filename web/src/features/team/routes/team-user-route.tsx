@@ -1,30 +1,32 @@
 import type { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Facts } from '../../../components/fact.tsx';
-import { PasswordPrompt } from '../../../components/password-prompt.tsx';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader, SectionCard } from '../../../components/ui/card.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { QueryState } from '../../../components/ui/query-state.tsx';
 import { useT } from '../../../i18n/index.ts';
-import { useSession } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { usePortal } from '../../../lib/portal.ts';
-import { isReauthFresh } from '../../../lib/reauth.ts';
 import { snacks } from '../../../lib/snack.ts';
 import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { formatDateTime, useUserFormat } from '../../../lib/user-format.ts';
-import { resetMemberMfa, sendMemberPasswordReset, setMemberActive, updateAccess, useTeam } from '../api/team.ts';
-import { ConfirmDialog } from '../components/confirm-dialog.tsx';
+import { updateAccess, useTeam } from '../api/team.ts';
 import { EmailAddress, PersonName } from '../components/email-address.tsx';
 import { PermissionChecks, ScopeSelect } from '../components/grant-fields.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
-import { memberName, mfaOf, teamRows } from '../model/members.ts';
+import { mfaOf, teamRows } from '../model/members.ts';
 import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
 import { teamChange } from '../model/team-form.ts';
+import type { Pending } from '../components/account-dialogs.tsx';
+
+// The account's dialogs (the confirmation, the password prompt): their own chunk, loaded on intent (ADR 155).
+const loadDialogs = () => import('../components/account-dialogs.tsx');
+const AccountDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.AccountDialogs })));
+const preloadDialogs = () => void loadDialogs().catch(() => undefined);
 
 const teamPath = (portal: Portal) => (portal === 'connect' ? paths.connect.team : paths.app.team);
 
@@ -59,7 +61,6 @@ export function TeamUserRoute() {
 function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOverview; portal: Portal }) {
   const t = useT();
   const format = useUserFormat();
-  const { status } = useSession();
   const row = teamRows({ ...data, members: [member], invitations: [] })[0];
   const mfa = `${t(`team.mfa.${mfaOf(member)}`)}${member.mfa.required ? ` (${t('team.mfaRequired')})` : ''}`;
   return (
@@ -93,7 +94,7 @@ function MemberPage({ member, data, portal }: { member: TeamMember; data: TeamOv
         cap={data.cap}
         portal={portal}
       />
-      {member.self ? null : <AccountActions member={member} portal={portal} reauthFresh={isReauthFresh(status)} />}
+      {member.self ? null : <AccountActions member={member} portal={portal} />}
     </>
   );
 }
@@ -158,76 +159,38 @@ function GrantForm({
   );
 }
 
-type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset' | null;
-
 /** Deactivate or reactivate (a confirmation), reset MFA and send a password reset (the password prompt). */
-function AccountActions({ member, portal, reauthFresh }: { member: TeamMember; portal: Portal; reauthFresh: boolean }) {
+function AccountActions({ member, portal }: { member: TeamMember; portal: Portal }) {
   const t = useT();
   const [pending, setPending] = useState<Pending>(null);
-  const close = () => setPending(null);
   const deactivated = member.status === 'locked';
-  const toggleActive = async () => {
-    const active = deactivated;
-    await setMemberActive(portal, member.username, active);
-    snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
-    setPending(null);
-  };
+  // The dialogs load on intent (ADR 155): a button pointed at or focused fetches them, a press shows them.
+  const intent = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
   return (
     <SectionCard title={t('team.user.actions')}>
       <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
-        <Button theme="secondary" onClick={() => setPending('passwordReset')} disabled={deactivated}>
+        <Button theme="secondary" {...intent} onClick={() => setPending('passwordReset')} disabled={deactivated}>
           {t('team.user.passwordReset')}
         </Button>
-        <Button theme="secondary" onClick={() => setPending('resetMfa')} disabled={mfaOf(member) === 'none'}>
+        <Button theme="secondary" {...intent} onClick={() => setPending('resetMfa')} disabled={mfaOf(member) === 'none'}>
           {t('team.user.resetMfa')}
         </Button>
         {deactivated ? (
-          <Button theme="secondary" onClick={() => setPending('reactivate')}>
+          <Button theme="secondary" {...intent} onClick={() => setPending('reactivate')}>
             {t('team.user.reactivate')}
           </Button>
         ) : (
-          <Button theme="secondary" onClick={() => setPending('deactivate')}>
+          <Button theme="secondary" {...intent} onClick={() => setPending('deactivate')}>
             {t('team.user.deactivate')}
           </Button>
         )}
       </div>
-      <ConfirmDialog
-        open={pending === 'deactivate' || pending === 'reactivate'}
-        title={t(pending === 'reactivate' ? 'team.confirm.reactivateTitle' : 'team.confirm.deactivateTitle')}
-        actionLabel={t(pending === 'reactivate' ? 'team.user.reactivate' : 'team.user.deactivate')}
-        onClose={close}
-        onConfirm={toggleActive}
-      >
-        <p>{t(pending === 'reactivate' ? 'team.confirm.reactivateText' : 'team.confirm.deactivateText', { name: memberName(member) })}</p>
-      </ConfirmDialog>
-      <PasswordPrompt
-        open={pending === 'resetMfa'}
-        title={t('team.reauth.resetMfaTitle')}
-        confirmLabel={t('team.user.resetMfa')}
-        withoutPassword={reauthFresh}
-        onClose={close}
-        onConfirm={async (password) => {
-          await resetMemberMfa(portal, member.username, password);
-          snacks.success(t('team.user.mfaReset', { name: memberName(member) }));
-          setPending(null);
-        }}
-      >
-        <p>{t('team.reauth.resetMfaText', { name: memberName(member) })}</p>
-      </PasswordPrompt>
-      <PasswordPrompt
-        open={pending === 'passwordReset'}
-        title={t('team.reauth.passwordResetTitle')}
-        confirmLabel={t('team.user.passwordReset')}
-        withoutPassword={reauthFresh}
-        onClose={close}
-        onConfirm={async (password) => {
-          await sendMemberPasswordReset(portal, member.username, password);
-          snacks.success(t('team.user.passwordResetSent', { email: member.email }));
-          setPending(null);
-        }}
-      >
-        <p>{t('team.reauth.passwordResetText', { email: member.email })}</p>
-      </PasswordPrompt>
+      {/* Rendered only while one is asked: a closed dialog renders nothing anyway. */}
+      {pending ? (
+        <Suspense fallback={null}>
+          <AccountDialogs pending={pending} member={member} portal={portal} onDone={() => setPending(null)} />
+        </Suspense>
+      ) : null}
     </SectionCard>
   );
 }

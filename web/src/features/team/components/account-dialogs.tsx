@@ -1,0 +1,81 @@
+import type { TeamMember } from '@portal/core/auth/team';
+import type { Portal } from '@portal/core/shared';
+import { PasswordPrompt } from '../../../components/password-prompt.tsx';
+import { useT } from '../../../i18n/index.ts';
+import { useSession } from '../../../lib/auth.ts';
+import { isReauthFresh } from '../../../lib/reauth.ts';
+import { snacks } from '../../../lib/snack.ts';
+import { resetMemberMfa, sendMemberPasswordReset, setMemberActive } from '../api/team.ts';
+import { memberName } from '../model/members.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+
+/** What a member's page asks of the account (team-user-route.tsx). */
+export type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset' | null;
+
+/**
+ * A member's page's dialogs: deactivate or reactivate (a confirmation), reset MFA and send a password reset (both after
+ * re-authentication, My Account's password prompt). Their own chunk, loaded when an action is pointed at, focused or
+ * pressed (ADR 155): the page's first view shows only the buttons.
+ */
+export function AccountDialogs({
+  pending,
+  member,
+  portal,
+  onDone,
+}: {
+  pending: Pending;
+  member: TeamMember;
+  portal: Portal;
+  onDone: () => void;
+}) {
+  const t = useT();
+  const { status } = useSession();
+  const reauthFresh = isReauthFresh(status);
+  const toggleActive = async () => {
+    const active = member.status === 'locked';
+    await setMemberActive(portal, member.username, active);
+    snacks.success(t(active ? 'team.user.reactivated' : 'team.user.deactivated', { name: memberName(member) }));
+    onDone();
+  };
+  return (
+    <>
+      <ConfirmDialog
+        open={pending === 'deactivate' || pending === 'reactivate'}
+        title={t(pending === 'reactivate' ? 'team.confirm.reactivateTitle' : 'team.confirm.deactivateTitle')}
+        actionLabel={t(pending === 'reactivate' ? 'team.user.reactivate' : 'team.user.deactivate')}
+        onClose={onDone}
+        onConfirm={toggleActive}
+      >
+        <p>{t(pending === 'reactivate' ? 'team.confirm.reactivateText' : 'team.confirm.deactivateText', { name: memberName(member) })}</p>
+      </ConfirmDialog>
+      <PasswordPrompt
+        open={pending === 'resetMfa'}
+        title={t('team.reauth.resetMfaTitle')}
+        confirmLabel={t('team.user.resetMfa')}
+        withoutPassword={reauthFresh}
+        onClose={onDone}
+        onConfirm={async (password) => {
+          await resetMemberMfa(portal, member.username, password);
+          snacks.success(t('team.user.mfaReset', { name: memberName(member) }));
+          onDone();
+        }}
+      >
+        <p>{t('team.reauth.resetMfaText', { name: memberName(member) })}</p>
+      </PasswordPrompt>
+      <PasswordPrompt
+        open={pending === 'passwordReset'}
+        title={t('team.reauth.passwordResetTitle')}
+        confirmLabel={t('team.user.passwordReset')}
+        withoutPassword={reauthFresh}
+        onClose={onDone}
+        onConfirm={async (password) => {
+          await sendMemberPasswordReset(portal, member.username, password);
+          snacks.success(t('team.user.passwordResetSent', { email: member.email }));
+          onDone();
+        }}
+      >
+        <p>{t('team.reauth.passwordResetText', { email: member.email })}</p>
+      </PasswordPrompt>
+    </>
+  );
+}
