@@ -12,6 +12,7 @@ mkdirSync(join(dist, 'assets'));
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>portal</title>');
 mkdirSync(join(dist, 'sections'));
 writeFileSync(join(dist, 'sections/connect-reports-item.html'), '<!doctype html><title>a report</title>');
+writeFileSync(join(dist, 'sections/connect-reports-new.html'), '<!doctype html><title>a new report</title>');
 writeFileSync(join(dist, 'assets/index-abc123.js'), 'console.log(1)');
 writeFileSync(join(dist, 'sw.js'), 'self.skipWaiting()');
 writeFileSync(join(dist, 'assets/pdf.worker.min-abc123.mjs'), 'onmessage = () => {}');
@@ -34,10 +35,14 @@ describe('local web files', () => {
   });
 
   it("serves a signed-in section's address as its own page where the build wrote one, else index.html (ADR 131)", async () => {
-    for (const path of ['/connect/reports/gen.transactions.P-2001', '/connect/reports/new']) {
+    // The new report's form has a page of its own, more specific than a report's (ADR 154).
+    for (const [path, title] of [
+      ['/connect/reports/gen.transactions.P-2001', 'a report'],
+      ['/connect/reports/new', 'a new report'],
+    ] as const) {
       const res = await root.request(path);
       expect(res.status, path).toBe(200);
-      expect(await res.text(), path).toContain('<title>a report</title>');
+      expect(await res.text(), path).toContain(`<title>${title}</title>`);
       expect(res.headers.get('cache-control'), path).toBe('no-cache');
       expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
     }

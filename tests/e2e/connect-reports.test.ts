@@ -216,7 +216,9 @@ describe('connect reports', () => {
     expect((await mailsTo(userEmail)).length).toBe(before + 1);
     // The unsubscribed contact got nothing more.
     expect((await mailsTo(CONTACT)).filter((m) => m.subject.includes(REPORT_NAME))).toHaveLength(1);
-  });
+    // A whole journey of about twenty screens and waits (create, schedule, run, files, SFTP, unsubscribe, resend): 40 s
+    // on a quiet machine, 61 s once on CI's two cores with a lane beside it.
+  }, 120_000);
 
   it('lists reports as cards and shows a report page on a phone without sideways scrolling (375 px)', async () => {
     const page = await freshPage();
