@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eLane } from '../support/e2e-lane.ts';
 import { demoAccount } from '../support/demo-users.ts';
 import { mayEqualEnglish } from '../../web/src/i18n/same-as-english.ts';
-import { checkBothWidths } from '../support/axe.ts';
+import { checkPhoneWidth } from '../support/axe.ts';
 import { launchChromium, shoot } from '../support/browser.ts';
 
 /**
@@ -15,10 +15,11 @@ import { launchChromium, shoot } from '../support/browser.ts';
  * value in them), except the words allowed to read the same in Polish (same-as-english.ts). Data (names,
  * codes, amounts) is never a whole catalogue text, so it passes. The same walks run in French (e2e.francais,
  * ordering; connect has no French) and German (e2e.deutsch, e2e.deutsch.connect). On every screen the walk
- * opens, axe checks WCAG 2.1 A/AA at 1280 and 375 px and nothing may scroll sideways on the phone
- * (tests/support/axe.ts): the English screens are checked in accessibility.test.ts, these add the longer
- * labels of the other locales without loading a page more. All but the Polish ordering walk use a browser
- * that names only a language (pl, fr, de): the login page maps it to the portal's locale (core resolveLocale).
+ * opens, axe checks WCAG 2.1 A/AA at 375 px and nothing may scroll sideways there (tests/support/axe.ts): the
+ * English screens are checked at both widths in accessibility.test.ts, these add the longer labels of the other
+ * locales, which break the phone's layout first, without loading a page more (ADR 159). All but the Polish ordering
+ * walk use a browser that names only a language (pl, fr, de): the login page maps it to the portal's locale (core
+ * resolveLocale).
  */
 const baseUrl = e2eLane().baseUrl;
 
@@ -78,7 +79,7 @@ async function englishOn(page: Page, locale: string): Promise<string[]> {
 
 /** What a screen in `locale` shows wrongly: English catalogue texts, then what axe finds and what scrolls sideways. */
 async function findingsOn(page: Page, locale: string, label: string): Promise<string[]> {
-  return [...(await englishOn(page, locale)).map((text) => `${label}: English "${text}"`), ...(await checkBothWidths(page, label))];
+  return [...(await englishOn(page, locale)).map((text) => `${label}: English "${text}"`), ...(await checkPhoneWidth(page, label))];
 }
 
 /** Opens a screen and waits until it has drawn its data: its main heading, then no call in flight. */

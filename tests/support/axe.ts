@@ -65,9 +65,22 @@ const SIDEWAYS = `(() => {
  * sideways (longer French and Polish labels show there first, ADR 088), each line prefixed with `label`.
  * Back at desktop width afterwards.
  */
-export async function checkBothWidths(page: Page, label: string): Promise<string[]> {
+export function checkBothWidths(page: Page, label: string): Promise<string[]> {
+  return checkWidths(page, label, [1280, 375]);
+}
+
+/**
+ * The screen as loaded, at phone width only: what axe finds and what scrolls sideways. For the locale walks (ADR 159):
+ * a locale changes the texts, not the markup or the colours that `checkBothWidths` checks in English, and longer
+ * texts break the narrow layout first.
+ */
+export function checkPhoneWidth(page: Page, label: string): Promise<string[]> {
+  return checkWidths(page, label, [375]);
+}
+
+async function checkWidths(page: Page, label: string, widths: number[]): Promise<string[]> {
   const found: string[] = [];
-  for (const width of [1280, 375]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: width < 640 ? 740 : 860 });
     found.push(...(await violations(page)).map((v) => `${label} @${width}px: ${v}`));
     if (width < 640) found.push(...((await page.evaluate(SIDEWAYS)) as string[]).map((v) => `${label} @${width}px scrolls sideways: ${v}`));
