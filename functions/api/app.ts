@@ -40,79 +40,79 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/account', accountRoutes)
     .route(
       '/team',
-      lazyRoutes(() => import('./routes/team.ts').then((m) => m.teamRoutes)),
+      lazyRoutes(() => import('./routes/team.ts'), 'teamRoutes'),
     )
     .route(
       '/replenishment',
-      lazyRoutes(() => import('./routes/replenishment.ts').then((m) => m.replenishmentRoutes)),
+      lazyRoutes(() => import('./routes/replenishment.ts'), 'replenishmentRoutes'),
     )
     .route(
       '/sales',
-      lazyRoutes(() => import('./routes/sales.ts').then((m) => m.salesRoutes)),
+      lazyRoutes(() => import('./routes/sales.ts'), 'salesRoutes'),
     )
     .route(
       '/master-data',
-      lazyRoutes(() => import('./routes/master-data.ts').then((m) => m.masterDataRoutes)),
+      lazyRoutes(() => import('./routes/master-data.ts'), 'masterDataRoutes'),
     )
     .route(
       '/products',
-      lazyRoutes(() => import('./routes/products.ts').then((m) => m.productRoutes)),
+      lazyRoutes(() => import('./routes/products.ts'), 'productRoutes'),
     )
     .route(
       '/connect-sales',
-      lazyRoutes(() => import('./routes/connect-sales.ts').then((m) => m.connectSalesRoutes)),
+      lazyRoutes(() => import('./routes/connect-sales.ts'), 'connectSalesRoutes'),
     )
     .route(
       '/serial-numbers',
-      lazyRoutes(() => import('./routes/serial-numbers.ts').then((m) => m.serialNumberRoutes)),
+      lazyRoutes(() => import('./routes/serial-numbers.ts'), 'serialNumberRoutes'),
     )
     .route(
       '/transactions',
-      lazyRoutes(() => import('./routes/transactions.ts').then((m) => m.transactionRoutes)),
+      lazyRoutes(() => import('./routes/transactions.ts'), 'transactionRoutes'),
     )
     .route(
       '/exports',
-      lazyRoutes(() => import('./routes/exports.ts').then((m) => m.exportRoutes)),
+      lazyRoutes(() => import('./routes/exports.ts'), 'exportRoutes'),
     )
     .route(
       '/imports',
-      lazyRoutes(() => import('./routes/imports.ts').then((m) => m.importRoutes)),
+      lazyRoutes(() => import('./routes/imports.ts'), 'importRoutes'),
     )
     .route(
       '/flow',
-      lazyRoutes(() => import('./routes/flow.ts').then((m) => m.flowRoutes)),
+      lazyRoutes(() => import('./routes/flow.ts'), 'flowRoutes'),
     )
     .route('/flow', reportDeliveryRoutes)
     .route('/', reportMailRoutes)
     .route(
       '/news',
-      lazyRoutes(() => import('./routes/news.ts').then((m) => m.newsRoutes)),
+      lazyRoutes(() => import('./routes/news.ts'), 'newsRoutes'),
     )
     .route(
       '/audit',
-      lazyRoutes(() => import('./routes/audit.ts').then((m) => m.auditRoutes)),
+      lazyRoutes(() => import('./routes/audit.ts'), 'auditRoutes'),
     )
     .route(
       '/documents',
-      lazyRoutes(() => import('./routes/documents.ts').then((m) => m.documentRoutes)),
+      lazyRoutes(() => import('./routes/documents.ts'), 'documentRoutes'),
     )
     .route(
       '/company',
-      lazyRoutes(() => import('./routes/company.ts').then((m) => m.companyRoutes)),
+      lazyRoutes(() => import('./routes/company.ts'), 'companyRoutes'),
     )
     .route(
       '/product-allocation',
-      lazyRoutes(() => import('./routes/product-allocation.ts').then((m) => m.productAllocationRoutes)),
+      lazyRoutes(() => import('./routes/product-allocation.ts'), 'productAllocationRoutes'),
     )
     .route('/logo', logoRoutes)
     .route('/logos', logoFileRoutes)
     .route(
       '/serial-number-check',
-      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.serialNumberCheckRoutes)),
+      lazyRoutes(() => import('./routes/couponing.ts'), 'serialNumberCheckRoutes'),
     )
     .route(
       '/get-couponing-status',
-      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.couponingStatusRoutes)),
+      lazyRoutes(() => import('./routes/couponing.ts'), 'couponingStatusRoutes'),
     );
 }
 

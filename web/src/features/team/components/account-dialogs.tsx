@@ -30,7 +30,14 @@ const REAUTH = [
     send: sendMemberPasswordReset,
     done: 'team.user.passwordResetSent',
   },
-] as const satisfies readonly { kind: Pending; title: MessageKey; confirmLabel: MessageKey; text: MessageKey; done: MessageKey }[];
+] as const satisfies readonly {
+  kind: Pending;
+  title: MessageKey;
+  confirmLabel: MessageKey;
+  text: MessageKey;
+  send: (portal: Portal, username: string, password: string) => Promise<unknown>;
+  done: MessageKey;
+}[];
 
 /**
  * A member's page's dialogs: deactivate or reactivate (a confirmation), reset MFA and send a password reset (both after
