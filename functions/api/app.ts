@@ -40,79 +40,79 @@ export function createApp(backend: Backend, clientIp: ClientIpResolver) {
     .route('/account', accountRoutes)
     .route(
       '/team',
-      lazyRoutes(() => import('./routes/team.ts'), 'teamRoutes'),
+      lazyRoutes(() => import('./routes/team.ts').then((m) => m.teamRoutes)),
     )
     .route(
       '/replenishment',
-      lazyRoutes(() => import('./routes/replenishment.ts'), 'replenishmentRoutes'),
+      lazyRoutes(() => import('./routes/replenishment.ts').then((m) => m.replenishmentRoutes)),
     )
     .route(
       '/sales',
-      lazyRoutes(() => import('./routes/sales.ts'), 'salesRoutes'),
+      lazyRoutes(() => import('./routes/sales.ts').then((m) => m.salesRoutes)),
     )
     .route(
       '/master-data',
-      lazyRoutes(() => import('./routes/master-data.ts'), 'masterDataRoutes'),
+      lazyRoutes(() => import('./routes/master-data.ts').then((m) => m.masterDataRoutes)),
     )
     .route(
       '/products',
-      lazyRoutes(() => import('./routes/products.ts'), 'productRoutes'),
+      lazyRoutes(() => import('./routes/products.ts').then((m) => m.productRoutes)),
     )
     .route(
       '/connect-sales',
-      lazyRoutes(() => import('./routes/connect-sales.ts'), 'connectSalesRoutes'),
+      lazyRoutes(() => import('./routes/connect-sales.ts').then((m) => m.connectSalesRoutes)),
     )
     .route(
       '/serial-numbers',
-      lazyRoutes(() => import('./routes/serial-numbers.ts'), 'serialNumberRoutes'),
+      lazyRoutes(() => import('./routes/serial-numbers.ts').then((m) => m.serialNumberRoutes)),
     )
     .route(
       '/transactions',
-      lazyRoutes(() => import('./routes/transactions.ts'), 'transactionRoutes'),
+      lazyRoutes(() => import('./routes/transactions.ts').then((m) => m.transactionRoutes)),
     )
     .route(
       '/exports',
-      lazyRoutes(() => import('./routes/exports.ts'), 'exportRoutes'),
+      lazyRoutes(() => import('./routes/exports.ts').then((m) => m.exportRoutes)),
     )
     .route(
       '/imports',
-      lazyRoutes(() => import('./routes/imports.ts'), 'importRoutes'),
+      lazyRoutes(() => import('./routes/imports.ts').then((m) => m.importRoutes)),
     )
     .route(
       '/flow',
-      lazyRoutes(() => import('./routes/flow.ts'), 'flowRoutes'),
+      lazyRoutes(() => import('./routes/flow.ts').then((m) => m.flowRoutes)),
     )
     .route('/flow', reportDeliveryRoutes)
     .route('/', reportMailRoutes)
     .route(
       '/news',
-      lazyRoutes(() => import('./routes/news.ts'), 'newsRoutes'),
+      lazyRoutes(() => import('./routes/news.ts').then((m) => m.newsRoutes)),
     )
     .route(
       '/audit',
-      lazyRoutes(() => import('./routes/audit.ts'), 'auditRoutes'),
+      lazyRoutes(() => import('./routes/audit.ts').then((m) => m.auditRoutes)),
     )
     .route(
       '/documents',
-      lazyRoutes(() => import('./routes/documents.ts'), 'documentRoutes'),
+      lazyRoutes(() => import('./routes/documents.ts').then((m) => m.documentRoutes)),
     )
     .route(
       '/company',
-      lazyRoutes(() => import('./routes/company.ts'), 'companyRoutes'),
+      lazyRoutes(() => import('./routes/company.ts').then((m) => m.companyRoutes)),
     )
     .route(
       '/product-allocation',
-      lazyRoutes(() => import('./routes/product-allocation.ts'), 'productAllocationRoutes'),
+      lazyRoutes(() => import('./routes/product-allocation.ts').then((m) => m.productAllocationRoutes)),
     )
     .route('/logo', logoRoutes)
     .route('/logos', logoFileRoutes)
     .route(
       '/serial-number-check',
-      lazyRoutes(() => import('./routes/couponing.ts'), 'serialNumberCheckRoutes'),
+      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.serialNumberCheckRoutes)),
     )
     .route(
       '/get-couponing-status',
-      lazyRoutes(() => import('./routes/couponing.ts'), 'couponingStatusRoutes'),
+      lazyRoutes(() => import('./routes/couponing.ts').then((m) => m.couponingStatusRoutes)),
     );
 }
 

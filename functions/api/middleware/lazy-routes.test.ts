@@ -44,8 +44,8 @@ function appWith(loads: { count: number }) {
       '/section',
       lazyRoutes(async () => {
         loads.count++;
-        return { inner };
-      }, 'inner'),
+        return inner;
+      }),
     )
     .route('/section', other);
   return { app: mounted, seen };

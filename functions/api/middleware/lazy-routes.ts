@@ -44,7 +44,7 @@ function innerApp(prefix: string, routes: Routes): Routes {
 
 /**
  * A router whose module loads on its first request (ADR 126): `app.route('/team', lazyRoutes(() =>
- * import('./routes/team.ts'), 'teamRoutes'))`, the router picked by its named export (the `import()` stays at the mount). What the cold start carries is one placeholder
+ * import('./routes/team.ts').then((m) => m.teamRoutes)))`. What the cold start carries is one placeholder
  * route (`ALL <mount>/*`); the router's declarations, handlers and route-local schemas are a chunk of their
  * own (code splitting, infra/api-bundling.ts), loaded once per container by the first request under the
  * mount (platform/lazy.ts: shared by concurrent requests, retried after a failed load); a request the router has
@@ -53,8 +53,8 @@ function innerApp(prefix: string, routes: Routes): Routes {
  * table (route-table.ts) loads each mount to list its routes and policies. For routers that few requests
  * touch (the team administrator's and the audit log's): a route on the sign-in path stays eager.
  */
-export function lazyRoutes<M extends Record<K, Routes>, K extends keyof M>(load: () => Promise<M>, name: K): M[K] {
-  const routes = lazy(async (): Promise<Routes> => (await load())[name]);
+export function lazyRoutes<S extends Schema, B extends string>(load: () => Promise<HonoBase<AppEnv, S, B>>): HonoBase<AppEnv, S, B> {
+  const routes = lazy(load);
   const apps = new Map<string, () => Promise<Routes>>();
   const serve: MiddlewareHandler<AppEnv> = async (c, next) => {
     // The placeholder's own path is `<mount>/*`: the inner app serves the router under `<mount>`.
@@ -71,9 +71,9 @@ export function lazyRoutes<M extends Record<K, Routes>, K extends keyof M>(load:
     c.res = withOuterHeaders(c, await inner.fetch(c.req.raw, c.env));
   };
   loaders.set(serve, routes);
-  const placeholder: Routes = new Hono<AppEnv>();
+  const placeholder = new Hono<AppEnv, S, B>();
   placeholder.use('/*', serve);
-  return placeholder as M[K];
+  return placeholder;
 }
 
 /**
