@@ -1,14 +1,15 @@
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ReactNode, Suspense, useEffect } from 'react';
 import { Dialog } from './ui/dialog.tsx';
 import { loadCatalogue, useT } from '../i18n/index.ts';
 import { afterPageIdle } from '../lib/after-page-idle.ts';
 import type * as PromptFormModule from './password-prompt-form.tsx';
+import { lazyPart } from '../lib/lazy-part.ts';
 
 /** The form with the account texts its field reads (the label), loaded once for every prompt (ADR 148). */
 let formLoad: Promise<typeof PromptFormModule> | undefined;
 const loadForm = () =>
   (formLoad ??= Promise.all([import('./password-prompt-form.tsx'), loadCatalogue('account').catch(() => undefined)]).then(([m]) => m));
-const PromptForm = lazy(() => loadForm().then((m) => ({ default: m.PromptForm })));
+const PromptForm = lazyPart(loadForm, 'PromptForm');
 
 /**
  * The small dialog that asks for the current password before a security change (ADR 017): new

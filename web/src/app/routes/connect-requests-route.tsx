@@ -1,13 +1,14 @@
 import { hasBit, hasModulePermission, SECURITY_FLAGS } from '@portal/core/auth';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { RequestsRoute } from '../../features/requests/routes/requests-route.tsx';
 import { useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // Only a user who may edit workflows but neither request nor approve sees the workflow list instead of the
 // requests: it loads for them alone (ADR 128).
-const WorkflowList = lazy(() => import('../../features/workflows/components/workflow-list.tsx').then((m) => ({ default: m.WorkflowList })));
+const WorkflowList = lazyPart(() => import('../../features/workflows/components/workflow-list.tsx'), 'WorkflowList');
 
 /**
  * /connect/requests (ADR 046): the requests feature's screens; "New

@@ -1,18 +1,19 @@
 import { hasModulePermission } from '@portal/core/auth';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { FullPageSpinner } from '../../components/ui/card.tsx';
 import { SalesScreen } from '../../features/sales/components/sales-screen.tsx';
 import { loadCatalogue, useT } from '../../i18n/index.ts';
 import { useSession } from '../../lib/auth.ts';
 import { useSessionState } from '../../lib/session.ts';
 import { storeTypeOf } from '../../lib/store-type.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // The orders feature's parts load when shown (its route module, which /app/orders loads anyway, with its
 // catalogue): the Orders header when chosen, the retailer hint without a retailer. The sales screen's first
 // view, the statistic, does not download them (ADR 128).
 const ordersParts = () => Promise.all([import('../../features/orders/routes/orders-route.tsx'), loadCatalogue('orders')]).then(([m]) => m);
-const OrdersList = lazy(() => ordersParts().then((m) => ({ default: m.OrdersList })));
-const ChooseRetailer = lazy(() => ordersParts().then((m) => ({ default: m.ChooseRetailer })));
+const OrdersList = lazyPart(ordersParts, 'OrdersList');
+const ChooseRetailer = lazyPart(ordersParts, 'ChooseRetailer');
 
 /**
  * /app/sales: the sales feature's screen, with the orders feature's list as its 'Orders' header (the

@@ -1,16 +1,17 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { ActionSheetItem } from '../../components/ui/action-sheet.tsx';
 import { MoreIcon } from '../../components/ui/icons.tsx';
 import { useT } from '../../i18n/index.ts';
 import { FooterEntry, footerIcon, footerLabel } from './footer-item.tsx';
 import { type FooterItem, splitBottomBar } from './nav-items.ts';
+import { lazyPart } from '../../lib/lazy-part.ts';
 
 // The 'More' sheet loads with its own chunk when first asked for: its button pressed or focused (the download
 // starts before the click ends), not with every signed-in page, most of which never open it (ADR 127). The
 // public pages' bar (Privacy policy, Legal notice) has no 'More' at all.
 const loadActionSheet = () => import('../../components/ui/action-sheet.tsx');
-const ActionSheet = lazy(() => loadActionSheet().then((m) => ({ default: m.ActionSheet })));
+const ActionSheet = lazyPart(loadActionSheet, 'ActionSheet');
 const preloadActionSheet = () => void loadActionSheet().catch(() => undefined);
 
 const itemClass =

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // My Account's dialogs load when first opened (ADR 133, the pattern of ADR 128): the password prompt of a
 // factor change, new recovery codes, the change-password form, a passkey's rename, and the current-password field a
@@ -10,11 +10,11 @@ const loadChangePassword = () => import('./change-password-dialog.tsx');
 const loadRename = () => import('./rename-passkey-dialog.tsx');
 const loadPasswordField = () => import('../../../components/password-fields.tsx');
 
-export const PasswordPrompt = lazy(() => loadPrompt().then((m) => ({ default: m.PasswordPrompt })));
-export const RecoveryCodes = lazy(() => loadCodes().then((m) => ({ default: m.RecoveryCodes })));
-export const ChangePasswordDialog = lazy(() => loadChangePassword().then((m) => ({ default: m.ChangePasswordDialog })));
-export const CurrentPasswordField = lazy(() => loadPasswordField().then((m) => ({ default: m.CurrentPasswordField })));
-export const RenamePasskeyDialog = lazy(() => loadRename().then((m) => ({ default: m.RenamePasskeyDialog })));
+export const PasswordPrompt = lazyPart(loadPrompt, 'PasswordPrompt');
+export const RecoveryCodes = lazyPart(loadCodes, 'RecoveryCodes');
+export const ChangePasswordDialog = lazyPart(loadChangePassword, 'ChangePasswordDialog');
+export const CurrentPasswordField = lazyPart(loadPasswordField, 'CurrentPasswordField');
+export const RenamePasskeyDialog = lazyPart(loadRename, 'RenamePasskeyDialog');
 
 const quietly = (load: () => Promise<unknown>) => () => void load().catch(() => undefined);
 /** Before "New recovery codes": the prompt, the codes and their calls. */

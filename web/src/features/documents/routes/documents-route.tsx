@@ -1,5 +1,5 @@
 import type { Document, DocumentQuery, DocumentSort } from '@portal/core/documents';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { ComboboxField } from '../../../components/ui/combobox-field.tsx';
 import { FolderIcon } from '../../../components/ui/icons.tsx';
@@ -12,11 +12,12 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { formatDateTime, numberFormat, useUserFormat } from '../../../lib/user-format.ts';
 import { downloadLink, useDocumentList, useMasterData } from '../api/documents.ts';
 import { DocumentUpload } from '../components/document-upload.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // A PDF's viewer and a document's details (downloads, versions, delete) load when first opened: the folder's
 // first view does not download them (ADR 128).
-const PdfViewer = lazy(() => import('../components/pdf-viewer.tsx').then((m) => ({ default: m.PdfViewer })));
-const DocumentDetails = lazy(() => import('../components/document-details.tsx').then((m) => ({ default: m.DocumentDetails })));
+const PdfViewer = lazyPart(() => import('../components/pdf-viewer.tsx'), 'PdfViewer');
+const DocumentDetails = lazyPart(() => import('../components/document-details.tsx'), 'DocumentDetails');
 
 const COLUMNS: readonly DocumentSort[] = ['name', 'size', 'type', 'date'];
 /** What a type is called in the list (the verified types of ADR 045 and the supplier's spreadsheets). */

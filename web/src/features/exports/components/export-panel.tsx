@@ -1,6 +1,6 @@
 import type { ExportFormat, ExportJob } from '@portal/core/export';
 import { EXPORT_FORMATS } from '@portal/core/export/formats';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,13 +8,14 @@ import { useT } from '../../../i18n/index.ts';
 import { usePortal } from '../../../lib/portal.ts';
 import { formatNumber, useUserFormat } from '../../../lib/user-format.ts';
 import { type ExportTarget, exportRequest, isRunning } from '../model/export-progress.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // What a started export shows (its progress, its files' downloads), what follows it (the polling, the contract's
 // job schema) and what starts it (the idempotency key, the POST) load on the press of "Start export": a screen that
 // offers the panel does not download them (ADR 133, ADR 141). The press of the button starts the download already
 // (pointer or focus), before the click.
 const loadStart = () => import('./export-start.ts');
-const JobState = lazy(() => import('./export-job.tsx').then((m) => ({ default: m.JobState })));
+const JobState = lazyPart(() => import('./export-job.tsx'), 'JobState');
 
 const preload = () => {
   void loadStart().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { NEWS_AUDIENCE_PERMISSIONS, NEWS_LANGUAGES, type NewsLanguage } from '@portal/core/news';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -18,13 +18,14 @@ import { BackLink } from '../components/back-link.tsx';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes.ts';
 import { createNews, updateNews, useNewsForEdit, withdrawNews } from '../api/news.ts';
 import { type AudienceKind, emptyNewsForm, formOf, inputOf, type NewsForm } from '../model/editor-form.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 /**
  * The preview's Markdown renderer (micromark, ~15 KB brotli, ADR 148) only once a preview is asked for (ADR 151): the
  * editor's first view is the text field. Its download starts when the pointer or the focus reaches "Preview".
  */
 const loadPreview = () => import('../../../components/markdown-text.tsx');
-const MarkdownText = lazy(() => loadPreview().then((m) => ({ default: m.MarkdownText })));
+const MarkdownText = lazyPart(loadPreview, 'MarkdownText');
 const preloadPreview = () => void loadPreview().catch(() => undefined);
 
 /**

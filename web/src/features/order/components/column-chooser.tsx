@@ -1,13 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { choosableColumns } from '../model/column-choice.ts';
 import type { ColumnPanelProps } from './column-panel.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The open panel (its checkboxes and placement) loads with its own chunk when first asked for: the button pointed at,
 // focused or pressed (ADR 155); the quantities' first view shows only the button.
 const loadPanel = () => import('./column-panel.tsx');
-const ColumnPanel = lazy(() => loadPanel().then((m) => ({ default: m.ColumnPanel })));
+const ColumnPanel = lazyPart(loadPanel, 'ColumnPanel');
 const preloadPanel = () => void loadPanel().catch(() => undefined);
 
 /**

@@ -1,5 +1,5 @@
 import type { Report, ReportErrorCode, ReportSchedule } from '@portal/core/report';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -23,6 +23,7 @@ import { draftOf, draftProblems, type ReportDraft, reportInput } from '../model/
 import { scheduleDraftOf, type ScheduleDraft, scheduleProblems } from '../model/schedule-draft.ts';
 import { ReportQuery } from '../components/report-query.tsx';
 import { BackLink, listPath, SaveOutcome, Section } from '../components/report-card.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 /** What the section's permissions allow (ADR 031 reportManagement: reports, schedule, recipients). */
 export interface ReportPermissions {
@@ -35,9 +36,9 @@ export interface ReportPermissions {
 // the spinner each panel shows while its data loads in its place meanwhile (ADR 141). Their texts are a catalogue of
 // their own that loads with them; the page's catalogue keeps only the panels' titles and descriptions (ADR 154).
 const lowerPanels = () => Promise.all([import('../components/lower-panels.ts'), loadCatalogue('reportPanels')]).then(([panels]) => panels);
-const RecipientsPanel = lazy(() => lowerPanels().then((m) => ({ default: m.RecipientsPanel })));
-const RunNow = lazy(() => lowerPanels().then((m) => ({ default: m.RunNow })));
-const RunLog = lazy(() => lowerPanels().then((m) => ({ default: m.RunLog })));
+const RecipientsPanel = lazyPart(lowerPanels, 'RecipientsPanel');
+const RunNow = lazyPart(lowerPanels, 'RunNow');
+const RunLog = lazyPart(lowerPanels, 'RunLog');
 
 /** A lower panel's body: its spinner until it is near the viewport (or the page idle) and its code is there. */
 function Lower({ children }: { children: ReactNode }) {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { buttonClasses } from '../../../components/ui/button.tsx';
 import { Card, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
@@ -12,13 +12,14 @@ import { useUrlState } from '../../../lib/use-url-state.ts';
 import { type ReportKind, useMasterData, useReports } from '../api/reports.ts';
 import { ReportList } from '../components/report-list.tsx';
 import { ReportQuery } from '../components/report-query.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 export const REPORT_TABS = ['general', 'custom', 'files'] as const;
 export type ReportTab = (typeof REPORT_TABS)[number];
 const tabOf = (value: string | null): ReportTab => REPORT_TABS.find((tab) => tab === value) ?? 'general';
 // The files tab (its table, the presigned downloads) loads when first shown: the list's first view, the
 // general reports, does not download it (ADR 128).
-const ReportFiles = lazy(() => import('../components/report-files.tsx').then((m) => ({ default: m.ReportFiles })));
+const ReportFiles = lazyPart(() => import('../components/report-files.tsx'), 'ReportFiles');
 
 /**
  * /connect/reports (ADR 044): the customer picker the other connect sections use, then three tabs

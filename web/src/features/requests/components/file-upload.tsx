@@ -1,18 +1,19 @@
 import { SCREENFLOW_CONTENT_TYPES, UPLOAD_CONTENT_TYPES, type RequestStepItem, type WorkflowItemDefinition } from '@portal/core/workflow';
-import { lazy, Suspense, useId, useRef, useState } from 'react';
+import { Suspense, useId, useRef, useState } from 'react';
 import { ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useT } from '../../../i18n/index.ts';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { StorageUploadError } from '../../../lib/storage-upload.ts';
 import { uploadFile } from '../api/request-calls.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 /**
  * The progress bar shows only while a file is sent: it loads when a file is chosen, or a moment before (the pointer or
  * the focus on the button), not with the request's page (ADR 151).
  */
 const loadBar = () => import('../../../components/ui/progress-bar.tsx');
-const ProgressBar = lazy(() => loadBar().then((m) => ({ default: m.ProgressBar })));
+const ProgressBar = lazyPart(loadBar, 'ProgressBar');
 const preloadBar = () => void loadBar().catch(() => undefined);
 
 /**

@@ -1,12 +1,13 @@
 import type { ItemComment, RequestFile, RequestStepItem } from '@portal/core/workflow';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useT } from '../../../i18n/index.ts';
 import { fetchFileLink } from '../api/request-calls.ts';
 import { FileLink } from './file-link.tsx';
 import { isPdf, PinBoard, type PinnedFileProps, SurfaceMessage } from './pin-board.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The PDF viewer's module (the pager, the canvas, pdf.js's loader) only for an item with a PDF (ADR 152).
-const PdfWithPins = lazy(() => import('./pdf-pins.tsx').then((m) => ({ default: m.PdfWithPins })));
+const PdfWithPins = lazyPart(() => import('./pdf-pins.tsx'), 'PdfWithPins');
 
 /**
  * The files of an upload item. Images and PDFs show in a viewer with numbered pins and the file's thread

@@ -1,5 +1,5 @@
 import type { RequestDetail, WorkflowStepDefinition } from '@portal/core/workflow';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -20,22 +20,23 @@ import { FileUpload } from '../components/file-upload.tsx';
 import { ItemFiles } from '../components/image-pins.tsx';
 import { ItemAnswer } from '../components/item-answer.tsx';
 import { STATUS_THEME } from '../model/status.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 /**
  * A change request's diff (the company's master data, ADR 046): only such a request shows it, so it loads when the
  * request's answer says there is one, and the page of any other request does not download it (ADR 151).
  */
-const ChangeDiff = lazy(() => import('../../../components/change-diff.tsx').then((m) => ({ default: m.ChangeDiff })));
+const ChangeDiff = lazyPart(() => import('../../../components/change-diff.tsx'), 'ChangeDiff');
 
 /** Approve, reject and archive confirm: loaded on intent, when a user points at or focuses their button, or presses it (ADR 156). */
 const loadDialogs = () => import('../components/request-dialogs.tsx');
 const preloadDialogs = () => void loadDialogs().catch(() => undefined);
-const DecisionDialog = lazy(() => loadDialogs().then((m) => ({ default: m.DecisionDialog })));
-const ArchiveDialog = lazy(() => loadDialogs().then((m) => ({ default: m.ArchiveDialog })));
+const DecisionDialog = lazyPart(loadDialogs, 'DecisionDialog');
+const ArchiveDialog = lazyPart(loadDialogs, 'ArchiveDialog');
 const intent = { onPointerEnter: preloadDialogs, onFocus: preloadDialogs };
 
 /** The audit trail, below the steps: loaded near the viewport or once the page is idle (ADR 141, 156). */
-const AuditTrail = lazy(() => import('../components/audit-trail.tsx').then((m) => ({ default: m.AuditTrail })));
+const AuditTrail = lazyPart(() => import('../components/audit-trail.tsx'), 'AuditTrail');
 
 /**
  * /connect/requests/:requestId (ADR 046): the workflow's steps as a stepper, each reached step's

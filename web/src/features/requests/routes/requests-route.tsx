@@ -1,5 +1,5 @@
 import { HISTORY_SEARCH_BOUND, type Workflow, type WorkflowRequest } from '@portal/core/workflow';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button, buttonClasses } from '../../../components/ui/button.tsx';
@@ -23,6 +23,7 @@ import { useWorkflows } from '../../../lib/flow-section.ts';
 import { useRequestList } from '../api/requests.ts';
 import type { CustomerChoice } from '../components/new-request-dialog.tsx';
 import { STATUS_THEME } from '../model/status.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 export const REQUEST_TABS = ['pending', 'history'] as const;
 export type RequestTab = (typeof REQUEST_TABS)[number];
@@ -30,7 +31,7 @@ const PAGE_SIZE = 25;
 // "New request" (its dialog, the create call) loads when first asked for, or when the pointer or focus reaches
 // the button: the list's first view does not download it (ADR 128).
 const loadNewRequest = () => import('../components/new-request-dialog.tsx');
-const NewRequestDialog = lazy(() => loadNewRequest().then((m) => ({ default: m.NewRequestDialog })));
+const NewRequestDialog = lazyPart(loadNewRequest, 'NewRequestDialog');
 const preloadNewRequest = () => void loadNewRequest().catch(() => undefined);
 const masterData = resource((c) => c['master-data'], MasterData);
 

@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { FiltersCard, FullPageSpinner, PageHeader } from '../../../components/ui/card.tsx';
 import { tabIds, Tabs } from '../../../components/ui/tabs.tsx';
@@ -9,11 +9,12 @@ import { SALES_TABS, type SalesTab, tabFromParam } from '../model/sales-tabs.ts'
 import { useSalesStores } from '../api/sales.ts';
 import { SalesFilters } from './sales-filters.tsx';
 import { SalesStatistic } from './sales-statistic.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The Transactions and Notes headers load when first chosen: the screen's first view, the statistic, does not
 // download them (ADR 128).
-const SalesTransactions = lazy(() => import('./sales-transactions.tsx').then((m) => ({ default: m.SalesTransactions })));
-const SalesNotesPanel = lazy(() => import('./sales-notes.tsx').then((m) => ({ default: m.SalesNotesPanel })));
+const SalesTransactions = lazyPart(() => import('./sales-transactions.tsx'), 'SalesTransactions');
+const SalesNotesPanel = lazyPart(() => import('./sales-notes.tsx'), 'SalesNotesPanel');
 
 /** What the Orders header is given: the sales filters' range and store, once they are valid. */
 export interface SalesOrdersRange {

@@ -1,7 +1,7 @@
 import type { TeamMember } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
 import { PasswordPrompt } from '../../../components/password-prompt.tsx';
-import { useT } from '../../../i18n/index.ts';
+import { type MessageKey, useT } from '../../../i18n/index.ts';
 import { useSession } from '../../../lib/auth.ts';
 import { isReauthFresh } from '../../../lib/reauth.ts';
 import { snacks } from '../../../lib/snack.ts';
@@ -11,6 +11,33 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 
 /** What a member's page asks of the account (team-user-route.tsx). */
 export type Pending = 'deactivate' | 'reactivate' | 'resetMfa' | 'passwordReset' | null;
+
+/** The two actions confirmed after re-authentication: their texts, their call and what the snack says once done. */
+const REAUTH = [
+  {
+    kind: 'resetMfa',
+    title: 'team.reauth.resetMfaTitle',
+    confirmLabel: 'team.user.resetMfa',
+    text: 'team.reauth.resetMfaText',
+    send: resetMemberMfa,
+    done: 'team.user.mfaReset',
+  },
+  {
+    kind: 'passwordReset',
+    title: 'team.reauth.passwordResetTitle',
+    confirmLabel: 'team.user.passwordReset',
+    text: 'team.reauth.passwordResetText',
+    send: sendMemberPasswordReset,
+    done: 'team.user.passwordResetSent',
+  },
+] as const satisfies readonly {
+  kind: Pending;
+  title: MessageKey;
+  confirmLabel: MessageKey;
+  text: MessageKey;
+  send: (portal: Portal, username: string, password: string) => Promise<unknown>;
+  done: MessageKey;
+}[];
 
 /**
  * A member's page's dialogs: deactivate or reactivate (a confirmation), reset MFA and send a password reset (both after
@@ -31,6 +58,7 @@ export function AccountDialogs({
   const t = useT();
   const { status } = useSession();
   const reauthFresh = isReauthFresh(status);
+  const named = { name: memberName(member), email: member.email };
   const toggleActive = async () => {
     const active = member.status === 'locked';
     await setMemberActive(portal, member.username, active);
@@ -48,34 +76,23 @@ export function AccountDialogs({
       >
         <p>{t(pending === 'reactivate' ? 'team.confirm.reactivateText' : 'team.confirm.deactivateText', { name: memberName(member) })}</p>
       </ConfirmDialog>
-      <PasswordPrompt
-        open={pending === 'resetMfa'}
-        title={t('team.reauth.resetMfaTitle')}
-        confirmLabel={t('team.user.resetMfa')}
-        withoutPassword={reauthFresh}
-        onClose={onDone}
-        onConfirm={async (password) => {
-          await resetMemberMfa(portal, member.username, password);
-          snacks.success(t('team.user.mfaReset', { name: memberName(member) }));
-          onDone();
-        }}
-      >
-        <p>{t('team.reauth.resetMfaText', { name: memberName(member) })}</p>
-      </PasswordPrompt>
-      <PasswordPrompt
-        open={pending === 'passwordReset'}
-        title={t('team.reauth.passwordResetTitle')}
-        confirmLabel={t('team.user.passwordReset')}
-        withoutPassword={reauthFresh}
-        onClose={onDone}
-        onConfirm={async (password) => {
-          await sendMemberPasswordReset(portal, member.username, password);
-          snacks.success(t('team.user.passwordResetSent', { email: member.email }));
-          onDone();
-        }}
-      >
-        <p>{t('team.reauth.passwordResetText', { email: member.email })}</p>
-      </PasswordPrompt>
+      {REAUTH.map(({ kind, title, confirmLabel, text, send, done }) => (
+        <PasswordPrompt
+          key={kind}
+          open={pending === kind}
+          title={t(title)}
+          confirmLabel={t(confirmLabel)}
+          withoutPassword={reauthFresh}
+          onClose={onDone}
+          onConfirm={async (password) => {
+            await send(portal, member.username, password);
+            snacks.success(t(done, named));
+            onDone();
+          }}
+        >
+          <p>{t(text, named)}</p>
+        </PasswordPrompt>
+      ))}
     </>
   );
 }

@@ -1,14 +1,15 @@
 import type { TeamScope } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { useT } from '../../../i18n/index.ts';
 import type { PermissionRef } from '../model/permissions.ts';
 import type { TeamCap } from '../model/seats.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 /** The form, on the first opening (ADR 148); the browser keeps the module for the next ones. */
 const loadForm = () => import('./invite-form.tsx');
-const InviteForm = lazy(() => loadForm().then((m) => ({ default: m.InviteForm })));
+const InviteForm = lazyPart(loadForm, 'InviteForm');
 /** Starts loading the form when the pointer or the focus reaches "Invite colleague", a moment before the click. */
 export const preloadInviteForm = (): void => void loadForm().catch(() => undefined);
 

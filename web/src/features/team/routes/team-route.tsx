@@ -1,6 +1,6 @@
 import type { TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { PageHeader } from '../../../components/ui/card.tsx';
@@ -19,11 +19,12 @@ import { MembersTable } from '../components/members-table.tsx';
 import { capReached } from '../model/seats.ts';
 import { memberName, STATUS_FILTERS, type StatusFilter, type TeamRow, teamRows, visibleRows } from '../model/members.ts';
 import { permissionRefs } from '../model/permissions.ts';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 type InvitationRow = Extract<TeamRow, { kind: 'invitation' }>;
 
 // The confirmation (and the form parts it shares a chunk with) on the first "Withdraw" (ADR 153).
-const ConfirmDialog = lazy(() => import('../components/confirm-dialog.tsx').then((m) => ({ default: m.ConfirmDialog })));
+const ConfirmDialog = lazyPart(() => import('../components/confirm-dialog.tsx'), 'ConfirmDialog');
 
 /**
  * Users (/app/team, /connect/team; ADR 113): the customer's accounts and pending invitations, searched by name

@@ -1,6 +1,6 @@
 import type { TeamMember, TeamOverview } from '@portal/core/auth/team';
 import type { Portal } from '@portal/core/shared';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Facts } from '../../../components/fact.tsx';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
@@ -22,10 +22,11 @@ import { mfaOf, teamRows } from '../model/members.ts';
 import { type PermissionRef, permissionKeys, permissionRefs, toPermissions } from '../model/permissions.ts';
 import { teamChange } from '../model/team-form.ts';
 import type { Pending } from '../components/account-dialogs.tsx';
+import { lazyPart } from '../../../lib/lazy-part.ts';
 
 // The account's dialogs (the confirmation, the password prompt): their own chunk, loaded on intent (ADR 155).
 const loadDialogs = () => import('../components/account-dialogs.tsx');
-const AccountDialogs = lazy(() => loadDialogs().then((m) => ({ default: m.AccountDialogs })));
+const AccountDialogs = lazyPart(loadDialogs, 'AccountDialogs');
 const preloadDialogs = () => void loadDialogs().catch(() => undefined);
 
 const teamPath = (portal: Portal) => (portal === 'connect' ? paths.connect.team : paths.app.team);
