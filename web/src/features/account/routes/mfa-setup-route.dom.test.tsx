@@ -61,11 +61,12 @@ describe('MFA set-up and a recent sign-in', () => {
 
     fireEvent.click(await screen.findByRole('button', { name: /Authenticator app/ }));
     const prompt = await screen.findByRole('dialog');
-    expect(await within(prompt).findByLabelText(/Current password/)).toBeTruthy();
+    // The prompt's password field and the set-up step are lazy parts: on loaded cores their first transform takes seconds.
+    expect(await within(prompt).findByLabelText(/Current password/, {}, { timeout: 15_000 })).toBeTruthy();
     expect(backend.callsTo('POST', '/api/auth/secret-code/new')).toHaveLength(0);
     fireEvent.change(within(prompt).getByLabelText(/Current password/), { target: { value: 'Right-Password-2026!' } });
     fireEvent.click(within(prompt).getByRole('button', { name: 'Continue' }));
-    await screen.findByText('Code from the app');
+    await screen.findByText('Code from the app', {}, { timeout: 15_000 });
     expect(backend.callsTo('POST', '/api/auth/secret-code/new').map((c) => c.body)).toEqual([{ currentPassword: 'Right-Password-2026!' }]);
   });
 });
