@@ -1,4 +1,5 @@
 import { NEWS_AUDIENCE_PERMISSIONS, NEWS_LANGUAGES, type NewsLanguage } from '@portal/core/news';
+import { FIELD, keepsMarkdownBounds, Messages } from '@portal/core/shared';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
@@ -135,8 +136,17 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
         throw error;
       }
     });
-  const save = () =>
-    run(async () => {
+  const save = () => {
+    // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
+    const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
+    if (beyond.length) {
+      const message = fieldText(t, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
+      setSaved(false);
+      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, message])));
+      if (!beyond.includes(language)) setLanguage(beyond[0]!);
+      return Promise.resolve();
+    }
+    return run(async () => {
       const input = inputOf(form);
       const item = newsId && baseVersion ? await updateNews(newsId, { ...input, baseVersion }) : await createNews(input, idempotencyKey);
       setIssues({});
@@ -144,6 +154,7 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
       setSaved(true);
       if (!newsId) navigate(paths.connect.newsEdit(item.newsId), { replace: true });
     });
+  };
   const withdraw = () =>
     run(async () => {
       if (!newsId || !baseVersion || !window.confirm(t('news.editor.withdrawConfirm'))) return;
