@@ -14,9 +14,9 @@
  */
 export const MARKDOWN_LIMITS = {
   /** Line endings + 1. */
-  lines: 1_000,
+  lines: 800,
   /** List item markers (`-`, `+`, `*`, `1.`, `1)` opening a line or following another marker on it). */
-  listItems: 500,
+  listItems: 400,
   /** Lists and quotes inside each other on one line: its `>` and list markers, plus one per 2 columns of indentation. */
   depth: 10,
   /** Runs of `*` or `_` that are not a list marker (each run may open or close emphasis). */
