@@ -157,6 +157,16 @@ describe('the News section', () => {
     expect(backend.callsTo('POST', '/api/news')).toHaveLength(0);
   });
 
+  it('words the Markdown bounds in German for a German editor (ADR 157)', async () => {
+    const backend = fakeBackend({ 'GET /api/auth/status': { body: { ...editor, user: { ...editor.user!, locale: 'de-DE' } } } });
+    renderRoute(paths.connect.newsNew);
+    fireEvent.change(await screen.findByLabelText('Titel (Pflicht)'), { target: { value: 'Hallo' } });
+    fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: '*a '.repeat(600) + 'a* '.repeat(600) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    expect(await screen.findByText(/Der Text hat zu viel Markdown-Struktur: höchstens 800 Zeilen/)).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/news')).toHaveLength(0);
+  });
+
   it('shows an opened item read in a cached list at once (markedRead), and leaves other answers alone', () => {
     const list = { items: [summary({ newsId: 'news-a' }), summary({ newsId: 'news-b' })], unread: 2 };
     expect(markedRead(list, 'news-a')).toEqual({
