@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldText, loadErrorTexts, useT } from '../../../i18n/index.ts';
+import { fieldText, loadErrorTexts, translate, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -140,8 +140,9 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
     // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
     const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
     if (beyond.length) {
+      // The texts as loaded now (the render's `t` may predate the errors catalogue).
       await loadErrorTexts();
-      const message = fieldText(t, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
+      const message = fieldText(translate, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
       setSaved(false);
       setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, message])));
       if (!beyond.includes(language)) setLanguage(beyond[0]!);
