@@ -167,14 +167,22 @@ describe('editing', () => {
         'Idempotency-Key': `news-test-markdown-${name}`,
       });
       expect({ name, status: res.status }).toEqual({ name, status: 400 });
-      expect(res.body.issues).toEqual([{ path: 'texts.de.body', message: expect.stringContaining('too much Markdown structure'), code: 'FIELD.MARKDOWN_TOO_COMPLEX' }]);
+      expect(res.body.issues).toEqual([
+        { path: 'texts.de.body', message: expect.stringContaining('too much Markdown structure'), code: 'FIELD.MARKDOWN_TOO_COMPLEX' },
+      ]);
     }
     expect(ids((await call('n.editor', 'GET', '/news/manage')).body)).toEqual(before);
     const item = await call('n.editor', 'GET', '/news/manage/news-expiring');
     const { newsId: _id, version, createdAt: _c, updatedAt: _u, updatedBy: _b, ...fields } = item.body;
-    const update = await call('n.editor', 'PUT', '/news/news-expiring', { ...fields, texts: { en: text('x', hostile.emphasis) }, baseVersion: version });
+    const update = await call('n.editor', 'PUT', '/news/news-expiring', {
+      ...fields,
+      texts: { en: text('x', hostile.emphasis) },
+      baseVersion: version,
+    });
     expect(update.status).toBe(400);
-    expect(update.body.issues.map((i: { path: string; code: string }) => [i.path, i.code])).toEqual([['texts.en.body', 'FIELD.MARKDOWN_TOO_COMPLEX']]);
+    expect(update.body.issues.map((i: { path: string; code: string }) => [i.path, i.code])).toEqual([
+      ['texts.en.body', 'FIELD.MARKDOWN_TOO_COMPLEX'],
+    ]);
     expect((await call('n.editor', 'GET', '/news/manage/news-expiring')).body).toEqual(item.body);
   });
 

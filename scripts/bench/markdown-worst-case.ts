@@ -73,13 +73,17 @@ function realistic(): Record<string, string> {
     for (const [language, text] of Object.entries(texts)) out[`seeded news ${String(item.newsId)} ${language}`] = text.body;
   }
   for (const terms of jsonl('scripts/seed/demo/termsOfUse.jsonl')) {
-    for (const [language, text] of Object.entries(terms.texts as Record<string, string>)) out[`seeded terms ${String(terms.brandId)} ${language}`] = text;
+    for (const [language, text] of Object.entries(terms.texts as Record<string, string>))
+      out[`seeded terms ${String(terms.brandId)} ${language}`] = text;
   }
   out['README + benchmarks (20,000 chars)'] = fitTo(20_000, readFileSync('README.md', 'utf8') + readFileSync('docs/benchmarks.md', 'utf8'));
   out['ADRs (30,000 chars, a terms-sized text)'] = fitTo(30_000, readFileSync('docs/decisions/081-news.md', 'utf8').repeat(10));
   out['table-like lists 4 deep (20,000 chars)'] = fitTo(
     20_000,
-    lines(120, (i) => `${'  '.repeat(i % 4)}${i % 4 === 0 ? `${i / 4 + 1}.` : '-'} **Row ${i}** _value_ [link](https://example.com/${i}) \`code\``),
+    lines(
+      120,
+      (i) => `${'  '.repeat(i % 4)}${i % 4 === 0 ? `${i / 4 + 1}.` : '-'} **Row ${i}** _value_ [link](https://example.com/${i}) \`code\``,
+    ),
   );
   return out;
 }
@@ -101,7 +105,8 @@ function time(text: string, times: number): { cpu: number; wall: number } | stri
   }
   return { cpu, wall };
 }
-const shown = (result: ReturnType<typeof time>) => (typeof result === 'string' ? result : `${result.cpu.toFixed(0)} ms (${result.wall.toFixed(0)})`);
+const shown = (result: ReturnType<typeof time>) =>
+  typeof result === 'string' ? result : `${result.cpu.toFixed(0)} ms (${result.wall.toFixed(0)})`;
 
 fromMarkdown('# warm up\n\n*a* [b](c) `d`\n\n- x\n  - y\n> q\n'.repeat(300));
 console.log(`bounds: ${JSON.stringify(L)}; best of ${runs}, CPU ms (wall ms)\n`);
@@ -129,7 +134,9 @@ console.log('\n| realistic (accepted) | chars | counts | parse |\n|---|---:|---|
 for (const [name, text] of Object.entries(realistic())) {
   if (markdownExcess(text)) failed = true;
   const counts = markdownCounts(text);
-  console.log(`| ${name} | ${text.length} | ${markdownExcess(text) ? 'REFUSED ' : ''}${Object.values(counts).join(' / ')} | ${shown(time(text, runs))} |`);
+  console.log(
+    `| ${name} | ${text.length} | ${markdownExcess(text) ? 'REFUSED ' : ''}${Object.values(counts).join(' / ')} | ${shown(time(text, runs))} |`,
+  );
 }
 const scan = '*a '.repeat(3300) + 'a* '.repeat(3300);
 const started = performance.now();

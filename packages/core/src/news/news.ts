@@ -20,12 +20,14 @@ export const NEWS_LIMITS = { title: 200, body: 20_000, audienceIds: 50, document
 export const NewsText = z.object({
   title: z.string().check(z.trim(), z.minLength(1, 'Enter a title'), z.maxLength(NEWS_LIMITS.title)),
   // Markdown every reader's browser parses: within the bounds that keep that linear (ADR 157).
-  body: z.string().check(
-    z.trim(),
-    z.minLength(1, 'Enter a text'),
-    z.maxLength(NEWS_LIMITS.body),
-    z.refine(keepsMarkdownBounds, withFieldCode(Messages.markdownTooComplex)),
-  ),
+  body: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Enter a text'),
+      z.maxLength(NEWS_LIMITS.body),
+      z.refine(keepsMarkdownBounds, withFieldCode(Messages.markdownTooComplex)),
+    ),
 });
 export type NewsText = z.infer<typeof NewsText>;
 

@@ -38,7 +38,13 @@ describe('Markdown bounds (ADR 157)', () => {
   });
 
   it('counts what micromark would: markers in a line prefix, runs not characters, every kind of line ending', () => {
-    expect(markdownCounts('- a\n  - b\n    1. c\r\n> > d\re')).toEqual({ lines: 5, listItems: 3, depth: 3, emphasisRuns: 0, inlineMarks: 0 });
+    expect(markdownCounts('- a\n  - b\n    1. c\r\n> > d\re')).toEqual({
+      lines: 5,
+      listItems: 3,
+      depth: 3,
+      emphasisRuns: 0,
+      inlineMarks: 0,
+    });
     expect(markdownCounts('**bold** and _it_ ***x*** a*b')).toMatchObject({ emphasisRuns: 7, listItems: 0 });
     expect(markdownCounts('* item *x*\n+ item\n2) item\n1234567890. no item\n-no item')).toMatchObject({ listItems: 3, emphasisRuns: 2 });
     expect(markdownCounts('[a](b) ``code`` <x> &amp; \\* !')).toMatchObject({ inlineMarks: 6, emphasisRuns: 1 });
@@ -63,11 +69,19 @@ describe('Markdown bounds (ADR 157)', () => {
   });
 
   it('accepts realistic texts: the seeded news and terms, a long README-like text, lists 4 deep, a terms-sized text', () => {
-    const news = jsonl('scripts/seed/demo/news.jsonl').flatMap((item) => Object.values(item.texts as Record<string, { body: string }>).map((t) => t.body));
+    const news = jsonl('scripts/seed/demo/news.jsonl').flatMap((item) =>
+      Object.values(item.texts as Record<string, { body: string }>).map((t) => t.body),
+    );
     const terms = jsonl('scripts/seed/demo/termsOfUse.jsonl').flatMap((item) => Object.values(item.texts as Record<string, string>));
-    const readme = (readFileSync(new URL('README.md', root), 'utf8') + readFileSync(new URL('docs/benchmarks.md', root), 'utf8')).slice(0, 20_000);
+    const readme = (readFileSync(new URL('README.md', root), 'utf8') + readFileSync(new URL('docs/benchmarks.md', root), 'utf8')).slice(
+      0,
+      20_000,
+    );
     const adr = readFileSync(new URL('docs/decisions/081-news.md', root), 'utf8').repeat(10).slice(0, 30_000);
-    const fourDeep = lines(120, (i) => `${'  '.repeat(i % 4)}${i % 4 ? '-' : `${i / 4 + 1}.`} **Row ${i}** _v_ [link](https://example.com/${i}) \`code\``);
+    const fourDeep = lines(
+      120,
+      (i) => `${'  '.repeat(i % 4)}${i % 4 ? '-' : `${i / 4 + 1}.`} **Row ${i}** _v_ [link](https://example.com/${i}) \`code\``,
+    );
     const fourSpaceStyle = lines(40, (i) => `${'    '.repeat(i % 4)}- item ${i}`);
     for (const text of [...news, ...terms, readme, adr, fourDeep, fourSpaceStyle]) expect(markdownExcess(text)).toBeNull();
     expect(news.length).toBeGreaterThan(5);
@@ -83,10 +97,14 @@ describe('Markdown bounds (ADR 157)', () => {
   it('is a field rule of a news body and a terms text, with its code and message', () => {
     const news = NewsText.safeParse({ title: 'Hi', body: hostile.unmatchedEmphasis });
     expect(news.success).toBe(false);
-    expect(news.error?.issues.map(fieldIssueOf)).toEqual([{ path: 'body', message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX }]);
+    expect(news.error?.issues.map(fieldIssueOf)).toEqual([
+      { path: 'body', message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX },
+    ]);
     expect(NewsText.safeParse({ title: 'Hi', body: '**Hello** _world_\n\n- a\n  - b' }).success).toBe(true);
     const terms = TermsTexts.safeParse({ en: 'Fine', de: hostile.deepQuote });
-    expect(terms.error?.issues.map(fieldIssueOf)).toEqual([{ path: 'de', message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX }]);
+    expect(terms.error?.issues.map(fieldIssueOf)).toEqual([
+      { path: 'de', message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX },
+    ]);
   });
 
   it('names the limits in its message', () => {
