@@ -140,12 +140,13 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
     // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
     const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
     if (beyond.length) {
-      // The texts as loaded now (the render's `t` may predate the errors catalogue).
+      // The texts loaded by now (the render's `t` may predate the errors catalogue).
       await loadErrorTexts();
       const message = fieldText(translate, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
       setSaved(false);
       setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, message])));
-      if (!beyond.includes(language)) setLanguage(beyond[0]!);
+      const [first] = beyond;
+      if (first && !beyond.includes(language)) setLanguage(first);
       return;
     }
     return run(async () => {
