@@ -18,3 +18,4 @@ export * from './zoned-time.ts';
 export * from './input-bounds.ts';
 export * from './terms-of-use.ts';
 export * from './markdown-bounds.ts';
+export * from './markdown-text.ts';

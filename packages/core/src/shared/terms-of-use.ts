@@ -1,6 +1,4 @@
-import { withFieldCode } from './field-messages.ts';
-import { keepsMarkdownBounds } from './markdown-bounds.ts';
-import { Messages } from './messages.ts';
+import { markdownText } from './markdown-text.ts';
 import * as z from './zod.ts';
 
 /**
@@ -16,14 +14,7 @@ export type TermsLanguage = (typeof TERMS_LANGUAGES)[number];
 export const TERMS_LIMITS = { text: 30_000, brandId: 64 } as const;
 
 /** Markdown every signed-in reader's browser parses: within the bounds that keep that linear (ADR 157). */
-const TermsText = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'Enter a text'),
-    z.maxLength(TERMS_LIMITS.text),
-    z.refine(keepsMarkdownBounds, withFieldCode(Messages.markdownTooComplex)),
-  );
+const TermsText = markdownText(TERMS_LIMITS.text);
 export const TermsTexts = z.strictObject({ en: TermsText, de: z.optional(TermsText), pl: z.optional(TermsText) });
 export type TermsTexts = z.infer<typeof TermsTexts>;
 
