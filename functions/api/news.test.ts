@@ -155,6 +155,37 @@ describe('editing', () => {
     expect(ids((await call('n.editor', 'GET', '/news/manage')).body)).toEqual(before);
   });
 
+  it('a body beyond the Markdown bounds (ADR 157) is refused on create and update with its field issue; nothing is stored', async () => {
+    const hostile = {
+      emphasis: '*a '.repeat(3300) + 'a* '.repeat(3300),
+      nestedLists: Array.from({ length: 700 }, () => `${'- '.repeat(10)}a`).join('\n'),
+      deepQuote: `${'> '.repeat(1000)}x`,
+    };
+    const before = ids((await call('n.editor', 'GET', '/news/manage')).body);
+    for (const [name, body] of Object.entries(hostile)) {
+      const res = await call('n.editor', 'POST', '/news', input('x', { texts: { en: text('x'), de: text('x', body) } }), {
+        'Idempotency-Key': `news-test-markdown-${name}`,
+      });
+      expect({ name, status: res.status }).toEqual({ name, status: 400 });
+      expect(res.body.issues).toEqual([
+        { path: 'texts.de.body', message: expect.stringContaining('too much Markdown structure'), code: 'FIELD.MARKDOWN_TOO_COMPLEX' },
+      ]);
+    }
+    expect(ids((await call('n.editor', 'GET', '/news/manage')).body)).toEqual(before);
+    const item = await call('n.editor', 'GET', '/news/manage/news-expiring');
+    const { newsId: _id, version, createdAt: _c, updatedAt: _u, updatedBy: _b, ...fields } = item.body;
+    const update = await call('n.editor', 'PUT', '/news/news-expiring', {
+      ...fields,
+      texts: { en: text('x', hostile.emphasis) },
+      baseVersion: version,
+    });
+    expect(update.status).toBe(400);
+    expect(update.body.issues.map((i: { path: string; code: string }) => [i.path, i.code])).toEqual([
+      ['texts.en.body', 'FIELD.MARKDOWN_TOO_COMPLEX'],
+    ]);
+    expect((await call('n.editor', 'GET', '/news/manage/news-expiring')).body).toEqual(item.body);
+  });
+
   it('an update of a stale version is 409; a withdrawal takes the item out of every list', async () => {
     const item = await call('n.editor', 'GET', '/news/manage/news-alpha');
     expect(item.body).toMatchObject({ version: 1, audience: { kind: 'customers', ids: ['R-NA'] } });

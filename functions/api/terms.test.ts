@@ -127,7 +127,10 @@ describe('hostile input', () => {
       { line: 1, data: { brandId: 'nope', texts: { en: 'x' } } },
       { line: 2, data: { brandId: 'terms', texts: { en: 'x'.repeat(30_001) } } },
       { line: 3, data: { brandId: 'terms', texts: { de: 'nur deutsch' } } },
+      // A text beyond the Markdown bounds (ADR 157) would hang every reader's browser: refused by the import.
+      { line: 4, data: { brandId: 'terms', texts: { en: 'Fine', de: `${'> '.repeat(1000)}x` } } },
     ]);
-    expect(report.errors.map((e) => e.line)).toEqual([1, 2, 3]);
+    expect(report.errors.map((e) => e.line)).toEqual([1, 2, 3, 4]);
+    expect(report.errors[3]!.reason).toContain('too much Markdown structure');
   });
 });

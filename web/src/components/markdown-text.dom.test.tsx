@@ -80,4 +80,24 @@ describe('MarkdownText', () => {
     expect(html).toContain('href="mailto:b@x.example" rel="noopener noreferrer" class=');
     expect(html).toContain('<span>c</span>');
   });
+
+  it.each([
+    ['unmatched emphasis (a minute of parsing)', '*a '.repeat(3300) + 'a* '.repeat(3300)],
+    ['900 lines of 10-deep lists', Array.from({ length: 900 }, () => `${'- '.repeat(10)}a`).join('\n')],
+    ['1,000 nested quotes (a stack overflow)', `${'> '.repeat(1000)}x`],
+    ['1,000 nested list items', `${'- '.repeat(1000)}x`],
+  ])('shows a stored text beyond the Markdown bounds as plain text, at once: %s (ADR 157)', (_name, body) => {
+    const started = performance.now();
+    const html = renderToStaticMarkup(<MarkdownText body={body} />);
+    expect(performance.now() - started).toBeLessThan(500);
+    expect(html).toMatch(/^<pre class="whitespace-pre-wrap[^"]*">/);
+    expect(html).not.toMatch(/<(em|strong|ul|li|blockquote|p)\b/);
+    expect(html.replace(/<[^>]+>/g, '').replaceAll('&gt;', '>')).toBe(body);
+  });
+
+  it('renders a text at the bounds as Markdown', () => {
+    const html = renderToStaticMarkup(<MarkdownText body={`${'> '.repeat(10)}*deep*`} />);
+    expect(html.match(/<blockquote/g)).toHaveLength(10);
+    expect(html).toContain('<em>deep</em>');
+  });
 });

@@ -1,3 +1,4 @@
+import { keepsMarkdownBounds } from '@portal/core/shared';
 import type { ImageReference, LinkReference, List, ListItem, Nodes, Parents, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { normalizeUri } from 'micromark-util-sanitize-uri';
@@ -145,7 +146,14 @@ function listItem(item: ListItem, defs: Definitions, loose: boolean): ReactNode[
   return out;
 }
 
+/**
+ * A text beyond the bounds that keep micromark linear (ADR 157: one stored before the rule, or imported around it)
+ * is shown as it was typed, whitespace kept, without Markdown: the reader's page never hangs or overflows its stack.
+ */
 export function MarkdownText({ body }: { body: string }) {
+  if (!keepsMarkdownBounds(body)) {
+    return <pre className="whitespace-pre-wrap break-words font-sans text-sm leading-6 text-slate-800 sm:text-base">{body}</pre>;
+  }
   const root = fromMarkdown(body);
   const defs = definitionsOf(root);
   return (

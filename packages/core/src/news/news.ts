@@ -1,4 +1,5 @@
 import { MODULE_FLAGS, MODULE_NAMES } from '../auth/flags.ts';
+import { markdownText } from '../shared/markdown-text.ts';
 import { Id } from '../shared/schemas.ts';
 import * as z from '../shared/zod.ts';
 
@@ -16,7 +17,8 @@ export const NEWS_LIMITS = { title: 200, body: 20_000, audienceIds: 50, document
 
 export const NewsText = z.object({
   title: z.string().check(z.trim(), z.minLength(1, 'Enter a title'), z.maxLength(NEWS_LIMITS.title)),
-  body: z.string().check(z.trim(), z.minLength(1, 'Enter a text'), z.maxLength(NEWS_LIMITS.body)),
+  // Markdown every reader's browser parses: within the bounds that keep that linear (ADR 157).
+  body: markdownText(NEWS_LIMITS.body),
 });
 export type NewsText = z.infer<typeof NewsText>;
 

@@ -23,6 +23,8 @@ export const FIELD = {
   PASSWORD_SPECIAL: 'FIELD.PASSWORD_SPECIAL',
   /** The server's policy: the username itself or a common password (ADR 011). */
   PASSWORD_TOO_WEAK: 'FIELD.PASSWORD_TOO_WEAK',
+  /** A Markdown text beyond the bounds that keep its parsing linear (ADR 157). */
+  MARKDOWN_TOO_COMPLEX: 'FIELD.MARKDOWN_TOO_COMPLEX',
 } as const;
 export type FieldCode = CodesOf<typeof FIELD>;
 
@@ -42,6 +44,7 @@ export const FIELD_TEXTS = {
   [FIELD.PASSWORD_DIGIT]: Messages.passwordDigit,
   [FIELD.PASSWORD_SPECIAL]: Messages.passwordSpecial,
   [FIELD.PASSWORD_TOO_WEAK]: Messages.passwordTooWeak,
+  [FIELD.MARKDOWN_TOO_COMPLEX]: Messages.markdownTooComplex,
 } as const satisfies Record<FieldCode, string>;
 export type FieldText = (typeof FIELD_TEXTS)[keyof typeof FIELD_TEXTS];
 

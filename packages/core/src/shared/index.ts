@@ -17,3 +17,5 @@ export * from './validation.ts';
 export * from './zoned-time.ts';
 export * from './input-bounds.ts';
 export * from './terms-of-use.ts';
+export * from './markdown-bounds.ts';
+export * from './markdown-text.ts';

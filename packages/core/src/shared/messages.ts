@@ -23,6 +23,9 @@ export const Messages = {
   passwordUppercase: 'The password needs at least one uppercase letter',
   passwordDigit: 'The password needs at least one number',
   passwordSpecial: 'The password needs at least one special character',
+  // A Markdown text's bounds (ADR 157, MARKDOWN_LIMITS); our wording.
+  markdownTooComplex:
+    'The text has too much Markdown structure: at most 800 lines, 400 list items, lists and quotes 10 levels deep, 1,000 runs of * or _, and 2,000 of [ \\ < & or `',
 
   // SPEC 2 retailer gate
   retailerRequired: 'retailer required',

@@ -1,3 +1,4 @@
+import { markdownText } from './markdown-text.ts';
 import * as z from './zod.ts';
 
 /**
@@ -12,7 +13,8 @@ export type TermsLanguage = (typeof TERMS_LANGUAGES)[number];
 /** Storage limits (ADR 086): three texts of 30,000 characters (≤ 3 bytes each in UTF-8) stay below the 400 KB item. */
 export const TERMS_LIMITS = { text: 30_000, brandId: 64 } as const;
 
-const TermsText = z.string().check(z.trim(), z.minLength(1, 'Enter a text'), z.maxLength(TERMS_LIMITS.text));
+/** Markdown every signed-in reader's browser parses: within the bounds that keep that linear (ADR 157). */
+const TermsText = markdownText(TERMS_LIMITS.text);
 export const TermsTexts = z.strictObject({ en: TermsText, de: z.optional(TermsText), pl: z.optional(TermsText) });
 export type TermsTexts = z.infer<typeof TermsTexts>;
 

@@ -1,4 +1,5 @@
 import { NEWS_AUDIENCE_PERMISSIONS, NEWS_LANGUAGES, type NewsLanguage } from '@portal/core/news';
+import { FIELD, keepsMarkdownBounds, Messages } from '@portal/core/shared';
 import { Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, ProblemAlert } from '../../../components/ui/alert.tsx';
@@ -10,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldText, useT } from '../../../i18n/index.ts';
+import { fieldText, loadErrorTexts, translate, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -136,8 +137,20 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
         throw error;
       }
     });
-  const save = () =>
-    run(async () => {
+  const save = async () => {
+    // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
+    const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
+    if (beyond.length) {
+      // The texts loaded by now (the render's `t` may predate the errors catalogue).
+      await loadErrorTexts();
+      const message = fieldText(translate, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
+      setSaved(false);
+      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, message])));
+      const [first] = beyond;
+      if (first && !beyond.includes(language)) setLanguage(first);
+      return;
+    }
+    return run(async () => {
       const input = inputOf(form);
       const item = newsId && baseVersion ? await updateNews(newsId, { ...input, baseVersion }) : await createNews(input, idempotencyKey);
       setIssues({});
@@ -145,6 +158,7 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
       setSaved(true);
       if (!newsId) navigate(paths.connect.newsEdit(item.newsId), { replace: true });
     });
+  };
   const withdraw = () =>
     run(async () => {
       if (!newsId || !baseVersion || !window.confirm(t('news.editor.withdrawConfirm'))) return;

@@ -127,6 +127,46 @@ describe('the News section', () => {
     expect(backend.fetch.mock.calls.some(([, init]) => new Headers(init?.headers).get('Idempotency-Key'))).toBe(true);
   });
 
+  it('shows a stored body beyond the Markdown bounds as plain text, quickly (ADR 157)', async () => {
+    const body = `Intro\n\n${'*a '.repeat(3300)}${'a* '.repeat(3300)}`;
+    fakeBackend({
+      'GET /api/auth/status': { body: reader },
+      'GET /api/news/news-a': { body: detail({ body }) },
+      'GET /api/news/unread': { body: { unread: 0 } },
+    });
+    renderRoute(paths.connect.newsItem('news-a'));
+    const article = await screen.findByRole('article', {}, { timeout: 5000 });
+    const plain = article.querySelector('pre');
+    expect(plain?.textContent).toBe(body);
+    expect(article.querySelector('em, strong, p')).toBeNull();
+  });
+
+  it("tells the editor a body beyond the Markdown bounds on its field, in the body's language, and sends nothing (ADR 157)", async () => {
+    const backend = fakeBackend({ 'GET /api/auth/status': { body: editor } });
+    renderRoute(paths.connect.newsNew);
+    fireEvent.change(await screen.findByLabelText('Title (required)'), { target: { value: 'Hello' } });
+    fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: 'Fine **text**' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'German' }));
+    fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: `${'> '.repeat(1000)}x` } });
+    fireEvent.click(screen.getByRole('tab', { name: 'English' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    // The German tab opens with the field's issue; nothing went to the server.
+    expect((await screen.findByRole('tab', { name: 'German' })).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText(/The text has too much Markdown structure: at most 800 lines/)).toBeTruthy();
+    expect(screen.getByLabelText('Text (Markdown)').getAttribute('aria-invalid')).toBe('true');
+    expect(backend.callsTo('POST', '/api/news')).toHaveLength(0);
+  });
+
+  it('words the Markdown bounds in German for a German editor (ADR 157)', async () => {
+    const backend = fakeBackend({ 'GET /api/auth/status': { body: { ...editor, user: { ...editor.user!, locale: 'de-DE' } } } });
+    renderRoute(paths.connect.newsNew);
+    fireEvent.change(await screen.findByLabelText('Titel (Pflicht)'), { target: { value: 'Hallo' } });
+    fireEvent.change(screen.getByLabelText('Text (Markdown)'), { target: { value: '*a '.repeat(600) + 'a* '.repeat(600) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Veröffentlichen' }));
+    expect(await screen.findByText(/Der Text hat zu viel Markdown-Struktur: höchstens 800 Zeilen/)).toBeTruthy();
+    expect(backend.callsTo('POST', '/api/news')).toHaveLength(0);
+  });
+
   it('shows an opened item read in a cached list at once (markedRead), and leaves other answers alone', () => {
     const list = { items: [summary({ newsId: 'news-a' }), summary({ newsId: 'news-b' })], unread: 2 };
     expect(markedRead(list, 'news-a')).toEqual({
