@@ -11,7 +11,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { Tabs, tabIds } from '../../../components/ui/tabs.tsx';
 import { TextAreaField } from '../../../components/ui/text-area-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { fieldText, loadErrorTexts, translate, useT } from '../../../i18n/index.ts';
+import { fieldText, loadErrorTexts, useT } from '../../../i18n/index.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useBusyCall } from '../../../lib/use-busy-call.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -117,13 +117,18 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [language, setLanguage] = useState<NewsLanguage>('en');
-  const [issues, setIssues] = useState<Record<string, string>>({});
+  // Issues keep their rule's code and are worded at render, so they read in the user's language once the errors
+  // catalogue is there (it may load after the refusal).
+  const [issues, setIssues] = useState<Record<string, { message: string; code?: string | undefined }>>({});
   const { busy, problem, run: call } = useBusyCall();
   const [saved, setSaved] = useState(false);
   const [baseline, setBaseline] = useState(initial);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   useUnsavedChanges(JSON.stringify(form) !== JSON.stringify(baseline));
-  const issue = (path: string) => issues[path];
+  const issue = (path: string) => {
+    const found = issues[path];
+    return found && fieldText(t, found.message, found.code);
+  };
   /** A refusal's issues go on their fields; useBusyCall words it above the form. */
   const run = (work: () => Promise<void>) =>
     call(async () => {
@@ -131,21 +136,20 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
         await work();
       } catch (error) {
         setSaved(false);
-        const byPath: Record<string, string> = {};
-        if (error instanceof ApiError) for (const i of error.issues ?? []) byPath[i.path] ??= fieldText(t, i.message, i.code);
+        const byPath: typeof issues = {};
+        if (error instanceof ApiError) for (const i of error.issues ?? []) byPath[i.path] ??= i;
         setIssues(byPath);
         throw error;
       }
     });
-  const save = async () => {
+  const save = () => {
     // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
     const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
     if (beyond.length) {
-      // The texts loaded by now (the render's `t` may predate the errors catalogue).
-      await loadErrorTexts();
-      const message = fieldText(translate, Messages.markdownTooComplex, FIELD.MARKDOWN_TOO_COMPLEX);
+      void loadErrorTexts();
+      const refused = { message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX };
       setSaved(false);
-      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, message])));
+      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, refused])));
       const [first] = beyond;
       if (first && !beyond.includes(language)) setLanguage(first);
       return;
