@@ -112,13 +112,20 @@ function LanguagePanel({
   );
 }
 
+/** The languages whose text is beyond the server's Markdown bounds (ADR 157): told on the field before a request. */
+const beyondMarkdownBounds = (form: NewsForm) =>
+  NEWS_LANGUAGES.filter((l) => {
+    const body = form.texts[l].body.trim();
+    return body !== '' && !keepsMarkdownBounds(body);
+  });
+const MARKDOWN_REFUSAL = { message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX };
+
 function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: string; baseVersion?: number }) {
   const t = useT();
   const navigate = useNavigate();
   const [form, setForm] = useState(initial);
   const [language, setLanguage] = useState<NewsLanguage>('en');
-  // Issues keep their rule's code and are worded at render, so they read in the user's language once the errors
-  // catalogue is there (it may load after the refusal).
+  // Worded at render: they read in the user's language once the errors catalogue is there (it may load after).
   const [issues, setIssues] = useState<Record<string, { message: string; code?: string | undefined }>>({});
   const { busy, problem, run: call } = useBusyCall();
   const [saved, setSaved] = useState(false);
@@ -143,13 +150,11 @@ function Editor({ initial, newsId, baseVersion }: { initial: NewsForm; newsId?: 
       }
     });
   const save = () => {
-    // The server's Markdown bounds (ADR 157), told on the field before a request: the first text beyond them is shown.
-    const beyond = NEWS_LANGUAGES.filter((l) => form.texts[l].body.trim() && !keepsMarkdownBounds(form.texts[l].body.trim()));
+    const beyond = beyondMarkdownBounds(form);
     if (beyond.length) {
       void loadErrorTexts();
-      const refused = { message: Messages.markdownTooComplex, code: FIELD.MARKDOWN_TOO_COMPLEX };
       setSaved(false);
-      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, refused])));
+      setIssues(Object.fromEntries(beyond.map((l) => [`texts.${l}.body`, MARKDOWN_REFUSAL])));
       const [first] = beyond;
       if (first && !beyond.includes(language)) setLanguage(first);
       return;
