@@ -1,6 +1,19 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { filesThatChangeWhatOthersLoad } from './tests/support/test-isolation.ts';
 import { E2E_LANES } from './tests/support/e2e-lane.ts';
+
+const SERVER_ROOTS = ['packages', 'functions', 'scripts'];
+const SERVER = {
+  include: SERVER_ROOTS.map((root) => `${root}/**/*.test.ts`),
+  environment: 'node',
+  globalSetup: ['tests/setup/stand-ins.ts'],
+  setupFiles: ['tests/setup/server-file.ts'],
+  // Two files share the two cores (maxWorkers below): a set-up hook gets the headroom of a test.
+  testTimeout: 20_000,
+  hookTimeout: 20_000,
+};
+const SERVER_ISOLATED = filesThatChangeWhatOthersLoad(SERVER_ROOTS);
 
 // One `vitest run` executes every suite; each project has its own setup.
 export default defineConfig({
@@ -10,16 +23,19 @@ export default defineConfig({
     // the e2e files run after the others, in lanes (below).
     maxWorkers: availableParallelism(),
     projects: [
+      // The server files share a worker's modules (ADR 160): each loads the backend and the AWS SDK once per worker, not
+      // once per file. A file that changes what other files would load (a module mocked, an AWS client's class stubbed,
+      // the environment set) runs in a module graph of its own.
       {
         test: {
+          ...SERVER,
           name: 'server',
-          include: ['packages/**/*.test.ts', 'functions/**/*.test.ts', 'scripts/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/setup/stand-ins.ts'],
-          // Two files share the two cores (maxWorkers above): a set-up hook gets the headroom of a test.
-          testTimeout: 20_000,
-          hookTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...SERVER_ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        test: { ...SERVER, name: 'server-isolated', include: SERVER_ISOLATED },
       },
       {
         test: {

@@ -5,9 +5,13 @@ import { startSesLocal } from '../../scripts/local/ses-local.ts';
 /**
  * The AWS stand-ins for the server suite: one in-memory DynamoDB Local (each test file makes its own
  * table) and one SES stand-in for the mail of every file; a file that reads mail (tests/support/mailbox.ts)
- * gets one of its own, as files run side by side.
+ * gets one of its own, as files run side by side. The server files are two projects (vitest.config.ts, ADR 160),
+ * each with this global setup: the first starts the stand-ins, both use them, the last to end stops them.
  */
-export default async function setup() {
+type StandIns = { stop: () => Promise<void>; users: number };
+const shared = globalThis as { serverStandIns?: Promise<StandIns> };
+
+async function start(): Promise<StandIns> {
   if (!javaAvailable()) throw new Error(JAVA_MISSING);
   // Beside the e2e project's `npm start` (its web build and seed) the JVM's start can pass the default 30 s.
   const dynamo = await startDynamoDbLocal({ readyWithinMs: 120_000 });
@@ -18,8 +22,18 @@ export default async function setup() {
   process.env.AWS_ACCESS_KEY_ID ??= 'local';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'local';
   process.env.AWS_REGION ??= 'eu-central-1';
-  return async () => {
+  const stop = async () => {
     await new Promise((resolve) => ses.close(resolve));
     await dynamo.stop();
+  };
+  return { stop, users: 0 };
+}
+
+export default async function setup() {
+  const standIns = await (shared.serverStandIns ??= start());
+  standIns.users += 1;
+  return async () => {
+    standIns.users -= 1;
+    if (standIns.users === 0) await standIns.stop();
   };
 }

@@ -1,17 +1,21 @@
-import { afterAll } from 'vitest';
 import { freePort } from '../../scripts/local/ports.ts';
 import { startSesLocal } from '../../scripts/local/ses-local.ts';
+import { workerEnv } from './worker-env.ts';
 
 /**
- * A test file that reads mail gets its own SES stand-in, started when it imports this module (before its
+ * A test file that reads mail gets an SES stand-in of its own, started when it first imports this module (before its
  * backend reads SES_ENDPOINT): server files run side by side (vitest.config.ts), and in the suite's shared
  * stand-in (tests/setup/stand-ins.ts) another file's mail to the same address, or any mail at all, would
- * be read as this file's.
+ * be read as this file's. Files that share a worker's modules (ADR 160) share its stand-in one after the other (it is
+ * the worker's SES from then on: tests/support/worker-env.ts), each starting with it empty (tests/setup/server-file.ts).
+ * It never holds the worker open.
  */
 const sesPort = await freePort();
 const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
-process.env.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
-afterAll(() => new Promise<void>((resolve) => ses.close(() => resolve())));
+ses.unref();
+workerEnv.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
+workerEnv.MAILBOX_ENDPOINT = workerEnv.SES_ENDPOINT;
+Object.assign(process.env, workerEnv);
 
 /** Mail this file's SES stand-in received (above), newest last. */
 export type SentMail = {
