@@ -53,6 +53,11 @@ export function useBrowser(options: { acceptDownloads?: boolean; serviceWorkers?
 }
 
 export const SCREENSHOTS = 'tests/e2e/screenshots';
+/**
+ * Whether `shoot` takes its screenshots: for people who look at the screens (ADR 161). `bash .ci/run` sets
+ * E2E_SCREENSHOTS=0, as nobody looks at a CI run's files; `npm test` on a workstation takes them.
+ */
+const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS !== '0';
 
 /**
  * Resolves once the page has drawn two more frames: what a resize re-rendered (media queries, resize
@@ -68,6 +73,7 @@ const nextFrames = (page: Page) =>
  * dialog is open: it belongs to the viewport (on phones it slides up from the bottom edge).
  */
 export async function shoot(page: Page, name: string): Promise<void> {
+  if (!TAKE_SCREENSHOTS) return;
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.mouse.move(0, 0);
   const modal = (await page.locator('dialog[open]').count()) > 0;
