@@ -24,8 +24,8 @@ export default defineConfig({
     maxWorkers: availableParallelism(),
     projects: [
       // The server files share a worker's modules (ADR 160): each loads the backend and the AWS SDK once per worker, not
-      // once per file. A file that changes what other files would load (a module mocked, an AWS client's class stubbed,
-      // the environment set) runs in a module graph of its own.
+      // once per file. A file that changes what other files would load (a module mocked, an AWS client's class or a
+      // global stubbed) runs in a module graph of its own; what a file sets in process.env is undone after it.
       {
         test: {
           ...SERVER,

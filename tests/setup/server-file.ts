@@ -8,7 +8,8 @@ import { workerEnv } from '../support/worker-env.ts';
  */
 const before = { ...process.env };
 beforeAll(async () => {
-  if (workerEnv.MAILBOX_ENDPOINT) await fetch(`${workerEnv.MAILBOX_ENDPOINT}/clear-store`, { method: 'POST' });
+  // The worker's SES is the mailbox's, once a file has loaded it (the suite's shared one is never in workerEnv).
+  if (workerEnv.SES_ENDPOINT) await fetch(`${workerEnv.SES_ENDPOINT}/clear-store`, { method: 'POST' });
 });
 afterAll(() => {
   for (const key of Object.keys(process.env)) if (!(key in before)) delete process.env[key];

@@ -14,7 +14,6 @@ const sesPort = await freePort();
 const ses = await startSesLocal({ host: '127.0.0.1', port: sesPort });
 ses.unref();
 workerEnv.SES_ENDPOINT = `http://127.0.0.1:${sesPort}`;
-workerEnv.MAILBOX_ENDPOINT = workerEnv.SES_ENDPOINT;
 Object.assign(process.env, workerEnv);
 
 /** Mail this file's SES stand-in received (above), newest last. */
