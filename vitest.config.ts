@@ -14,6 +14,15 @@ const SERVER = {
   hookTimeout: 20_000,
 };
 const SERVER_ISOLATED = filesThatChangeWhatOthersLoad(SERVER_ROOTS);
+const WEB_DOM = {
+  include: ['web/src/**/*.dom.test.tsx'],
+  environment: 'happy-dom',
+  setupFiles: ['web/src/test/dom-setup.ts'],
+  // A screen's first render loads its lazy route chunks through Vite's transform: on CI's two shared
+  // cores that alone has taken over 5 s (the default), so one limit for every route test.
+  testTimeout: 20_000,
+};
+const WEB_DOM_ISOLATED = filesThatChangeWhatOthersLoad(['web/src'], { suffix: '.dom.test.tsx', stubsUndone: true });
 
 // One `vitest run` executes every suite; each project has its own setup.
 export default defineConfig({
@@ -45,17 +54,19 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      // Route-level tests of the web: a screen through the real routes, in a DOM, against a fake fetch. They share a
+      // worker's modules as the server files do (ADR 162): the stores of what a user did are put back after each file
+      // (web/src/test/dom-setup.ts); a file that mocks a module has a module graph of its own.
       {
-        // Route-level tests of the web: a screen through the real routes, in a DOM, against a fake fetch.
         test: {
+          ...WEB_DOM,
           name: 'web-dom',
-          include: ['web/src/**/*.dom.test.tsx'],
-          environment: 'happy-dom',
-          setupFiles: ['web/src/test/dom-setup.ts'],
-          // A screen's first render loads its lazy route chunks through Vite's transform: on CI's two shared
-          // cores that alone has taken over 5 s (the default), so one limit for every route test.
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...WEB_DOM_ISOLATED],
+          isolate: false,
         },
+      },
+      {
+        test: { ...WEB_DOM, name: 'web-dom-isolated', include: WEB_DOM_ISOLATED },
       },
       {
         test: {

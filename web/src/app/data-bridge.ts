@@ -3,7 +3,7 @@ import { firstStatus, startFirstReads } from '../lib/api-first-reads.ts';
 import { isConnectHome, isSignedInPath } from '../lib/paths.ts';
 import { currentPortal } from '../lib/portal.ts';
 import { storedSignedIn } from '../lib/stored-session.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, keptOnReset, useStore } from '../lib/store.ts';
 import { onFirstIntent } from './first-intent.ts';
 import { whenPageIdle } from './update/when-page-idle.ts';
 import type * as DataLayerModule from './data-layer.tsx';
@@ -20,8 +20,10 @@ import type * as SignInLayerModule from './sign-in-layer.ts';
 export type DataLayer = typeof DataLayerModule;
 
 const layerStore = createStore<DataLayer | undefined>(undefined);
+keptOnReset(layerStore);
 /** The last failed download (cleared by a successful one): a screen waiting for the layer shows it. */
 const failureStore = createStore<unknown>(undefined);
+keptOnReset(failureStore);
 let loading: Promise<DataLayer> | undefined;
 
 export function loadDataLayer(): Promise<DataLayer> {
@@ -47,6 +49,7 @@ export const useDataLayer = () => useStore(layerStore);
 /** The sign-in half (sign-in-layer.ts, ADR 125): the login attempts and the form's rules, with the data layer. */
 export type SignInLayer = typeof SignInLayerModule;
 const signInStore = createStore<SignInLayer | undefined>(undefined);
+keptOnReset(signInStore);
 let signInLoading: Promise<SignInLayer> | undefined;
 
 export function loadSignInLayer(): Promise<SignInLayer> {

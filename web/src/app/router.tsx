@@ -1,7 +1,7 @@
 import { lazy, useMemo } from 'react';
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import type { Portal } from '@portal/core/shared';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, keptOnReset, useStore } from '../lib/store.ts';
 import { isConnectHome, isSignedInPath, paths } from '../lib/paths.ts';
 import { portalOfPath } from '../lib/portal.ts';
 import { storedSignedIn } from '../lib/stored-session.ts';
@@ -129,6 +129,7 @@ const awaiting: Record<Portal, RouteObject> = {
 };
 /** The /app and /connect branches loaded so far. */
 const table = createStore<Partial<Record<Portal, RouteObject>>>({});
+keptOnReset(table);
 
 /**
  * /connect while its visitor is not signed in to connect: the connect portal's login page, from the entry like

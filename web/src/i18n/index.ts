@@ -1,7 +1,7 @@
 import { fieldCodeOf, Messages as CoreMessages, type MessageKey as CoreMessageKey, type Portal, resolveLocale } from '@portal/core/shared';
 import { useCallback } from 'react';
 import { isFieldCode } from '../lib/forms.ts';
-import { createStore, useStore } from '../lib/store.ts';
+import { createStore, keptOnReset, useStore } from '../lib/store.ts';
 import { BUNDLED_CATALOGUES, bundledEnglish, type English, type FeatureCatalogue, loadCatalogueFile, LOCALES } from './catalogues.ts';
 
 /**
@@ -112,7 +112,9 @@ interface I18nState {
   /** English of every catalogue loaded so far: the fallback. */
   english: Messages;
 }
+// The texts loaded so far stay with the module (featureLoads); a test file's language is put back with loadMessages.
 const i18nStore = createStore<I18nState>({ locale: FALLBACK_LOCALE, messages: bundledEnglish, english: bundledEnglish });
+keptOnReset(i18nStore);
 
 /** Feature catalogues asked for (loaded or loading), and their texts in other locales loaded so far. */
 const featureLoads = new Map<FeatureCatalogue, Promise<void>>();

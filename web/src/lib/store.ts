@@ -12,10 +12,30 @@ export interface Store<T> {
   subscribe(listener: () => void): () => void;
 }
 
+/**
+ * Outside the built app, every store's way back to its first value: the DOM test files share one module graph per
+ * worker (ADR 162), so what one file's user did (a dialog open, a snack, a session) must not greet the next.
+ * The `import.meta.env.PROD` guards drop all of it from the build.
+ */
+const resets = new Map<object, () => void>();
+
+/** Every store back to its first value (the DOM tests, before each test), but those kept by `keptOnReset`. */
+export function resetStores(): void {
+  for (const reset of resets.values()) reset();
+}
+
+/**
+ * A store of what was loaded (a module, texts) rather than of what a user did: `resetStores` leaves it, since the
+ * module that fills it loads once per module graph.
+ */
+export function keptOnReset<T>(store: Store<T>): void {
+  if (!import.meta.env.PROD) resets.delete(store);
+}
+
 export function createStore<T>(initial: T): Store<T> {
   let value = initial;
   const listeners = new Set<() => void>();
-  return {
+  const store: Store<T> = {
     get: () => value,
     set(next) {
       const resolved = typeof next === 'function' ? (next as (previous: T) => T)(value) : next;
@@ -28,6 +48,8 @@ export function createStore<T>(initial: T): Store<T> {
       return () => listeners.delete(listener);
     },
   };
+  if (!import.meta.env.PROD) resets.set(store, () => store.set(initial));
+  return store;
 }
 
 type StorageKind = 'local' | 'session';
@@ -62,8 +84,10 @@ export function createPersistentStore<S extends z.ZodMiniType>(
       return initial;
     }
   };
+  // Back to `initial`, not to what storage held when the module loaded: the tests clear storage after each test.
   const store = createStore<T>(read());
-  return {
+  keptOnReset(store);
+  const persistent: Store<T> = {
     get: store.get,
     subscribe: store.subscribe,
     set(next) {
@@ -75,6 +99,8 @@ export function createPersistentStore<S extends z.ZodMiniType>(
       }
     },
   };
+  if (!import.meta.env.PROD) resets.set(persistent, () => store.set(initial));
+  return persistent;
 }
 
 export function useStore<T>(store: Store<T>): T {

@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
-import { onMissingKey } from '../i18n/index.ts';
-import { customerMemory } from '../lib/customer-memory.ts';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { FALLBACK_LOCALE, loadMessages, onMissingKey } from '../i18n/index.ts';
+import { resetStores } from '../lib/store.ts';
 
 // React's act() environment flag, so state updates in tests are flushed without warnings.
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -20,9 +20,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
   sessionStorage.clear();
   localStorage.clear();
-  // Persistent stores keep their value in memory too: every test starts without a remembered customer.
-  customerMemory.set([]);
   const keys = [...missingKeys];
   missingKeys.clear();
   if (keys.length > 0) throw new Error(`The screen rendered catalogue keys without a text: ${keys.join(', ')}`);
+});
+
+// The DOM files share a worker's modules and their DOM (ADR 162). Each test starts with the stores as a fresh page has
+// them (storage is cleared after each test above; the stores of loaded code and texts stay). At the start, not after
+// the test: an answer still on its way when a test ended may set a store after its last hook.
+beforeEach(() => {
+  resetStores();
+});
+// Each file starts in English, with no spies and no performance marks (a file may mark the page idle:
+// app/update/when-page-idle.ts).
+beforeAll(async () => {
+  vi.restoreAllMocks();
+  performance.clearMarks();
+  await loadMessages(FALLBACK_LOCALE);
 });
