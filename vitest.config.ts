@@ -52,6 +52,10 @@ export default defineConfig({
           include: ['web/src/**/*.test.ts', 'web/src/**/*.test.tsx'],
           exclude: ['web/src/**/*.dom.test.tsx'],
           environment: 'node',
+          // As the DOM files (ADR 162): one module graph per worker, the stores reset before each test.
+          isolate: false,
+          setupFiles: ['web/src/test/unit-setup.ts'],
+          unstubGlobals: true,
         },
       },
       // Route-level tests of the web: a screen through the real routes, in a DOM, against a fake fetch. They share a
