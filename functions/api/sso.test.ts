@@ -6,7 +6,7 @@ import { LoginResult, SessionStatus, SSO_CALLBACK_PATHS, SsoStartResult } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_OIDC_CLIENT, startLocalOidcProvider } from '../../scripts/local/oidc-provider.ts';
 import { freePort } from '../../scripts/local/ports.ts';
-import { DEMO_ACTIVITY, seedDemoDataOnce } from '../../scripts/seed/seed.ts';
+import { seedDemoDataOnce } from '../../scripts/seed/seed.ts';
 import { expectSignedIn, readJson, sessionCookie } from '../../tests/support/api.ts';
 import { CookieJar } from '../../tests/support/cookie-jar.ts';
 import { createTestBackend, teamAdminReader } from '../../tests/support/test-backend.ts';
@@ -484,13 +484,8 @@ describe('identity links import', () => {
   // Seeds the demo through seedDemoDataOnce: every import file, but one day of activity instead of 90 (the
   // links need none of it, and 90 days of transactions take tens of seconds; scripts/seed/seed.test.ts seeds them).
   it('seeds the demo links, so the local demo identity signs in as its demo account', async () => {
-    // The files after this one in the worker share seed.ts (ADR 160): the window is put back at once.
-    const demoDays = DEMO_ACTIVITY.days;
-    DEMO_ACTIVITY.days = 1;
     const demo = await createTestBackend(undefined, ssoSettings());
-    const reports = await seedDemoDataOnce(demo).finally(() => {
-      DEMO_ACTIVITY.days = demoDays;
-    });
+    const reports = await seedDemoDataOnce(demo, { days: 1 });
     expect(reports?.map((r) => [r.kind, r.created, r.errors.length])).toContainEqual(['identityLinks', 2, 0]);
     const demoApp = createApp(demo, () => '203.0.113.11');
     for (const [login, username, portal] of [

@@ -1,22 +1,17 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Backend } from '@portal/backend';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { transactionKeys } from '@portal/backend/transaction';
 import { itemCount as countItems } from '../../tests/support/item-count.ts';
 import { createTestBackend } from '../../tests/support/test-backend.ts';
 import { shipmentStatusOn } from './generate.ts';
-import { DEMO_ACTIVITY, demoTimeZone, seedDemoDataOnce, topUpDemoActivity } from './seed.ts';
+import { demoTimeZone, seedDemoDataOnce, topUpDemoActivity } from './seed.ts';
 
 let backend: Backend;
 let now: Date;
 // The demo's window is 90 days; two weeks make the same cases (a gap inside the window, a pause longer than
-// it, shipments still on their way) at a sixth of the seed and top-up imports. The files after this one in the
-// worker share seed.ts (ADR 160): the window is put back after the file.
-const demoDays = DEMO_ACTIVITY.days;
-DEMO_ACTIVITY.days = 14;
-afterAll(() => {
-  DEMO_ACTIVITY.days = demoDays;
-});
+// it, shipments still on their way) at a sixth of the seed and top-up imports.
+const WINDOW = { days: 14 };
 
 /** The days with sales of the demo retailer Nordmarkt (its day rollups), with their figures. */
 async function salesDays(): Promise<Record<string, [number, number]>> {
@@ -72,7 +67,7 @@ beforeAll(async () => {
   // 23:30 UTC on the 24th is 00:30 on the 25th in Berlin: the demo's today is the 25th.
   now = new Date('2026-11-24T23:30:00Z');
   backend = await createTestBackend(() => now);
-  await seedDemoDataOnce(backend);
+  await seedDemoDataOnce(backend, WINDOW);
 }, 60_000);
 
 describe('demo activity stays current (days of the demo users, Europe/Berlin)', () => {
@@ -88,7 +83,7 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
     // 22:59 UTC on the 27th is 23:59 in Berlin, still the 27th: days 26 and 27 are missing.
     now = new Date('2026-11-27T22:59:00Z');
     const before = await salesDays();
-    expect(await topUpDemoActivity(backend)).toEqual(['2026-11-26', '2026-11-27']);
+    expect(await topUpDemoActivity(backend, WINDOW)).toEqual(['2026-11-26', '2026-11-27']);
     const after = await salesDays();
     // Sales of the days that ended (25th, 26th: "Yesterday" has sales); history untouched.
     expect(
@@ -104,7 +99,7 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
 
     // Nothing more the same day.
     const items = await itemCount();
-    expect(await topUpDemoActivity(backend)).toEqual([]);
+    expect(await topUpDemoActivity(backend, WINDOW)).toEqual([]);
     expect(await itemCount()).toBe(items);
 
     // A start that stopped before recording its top-up repeats the same days: same records, no duplicates.
@@ -116,24 +111,24 @@ describe('demo activity stays current (days of the demo users, Europe/Berlin)', 
         ExpressionAttributeValues: { ':d': '2026-11-25' },
       }),
     );
-    expect(await topUpDemoActivity(backend)).toEqual(['2026-11-26', '2026-11-27']);
+    expect(await topUpDemoActivity(backend, WINDOW)).toEqual(['2026-11-26', '2026-11-27']);
     expect(await itemCount()).toBe(items);
     expect(await salesDays()).toEqual(after);
     expect(await transactionIds('2026-11-24T23:00')).toEqual(added);
 
     // 23:00 UTC on the 27th is midnight in Berlin: the 28th begins and the 27th's sales come in.
     now = new Date('2026-11-27T23:00:00Z');
-    expect(await topUpDemoActivity(backend)).toEqual(['2026-11-28']);
+    expect(await topUpDemoActivity(backend, WINDOW)).toEqual(['2026-11-28']);
     expect(await lastSalesDay()).toBe('2026-11-27');
   }, 60_000);
 
   it('tops up at most the demo window after a long pause', async () => {
     now = new Date('2027-06-30T22:30:00Z'); // 00:30 on 1 July in Berlin (summer time)
     expect((await overduePending('2027-07-01')).length).toBeGreaterThan(0);
-    const days = await topUpDemoActivity(backend);
+    const days = await topUpDemoActivity(backend, WINDOW);
     // The shipments on their way at the last start have arrived meanwhile.
     expect(await overduePending('2027-07-01')).toEqual([]);
-    expect([days.length, days[0], days.at(-1)]).toEqual([DEMO_ACTIVITY.days, '2027-06-18', '2027-07-01']);
+    expect([days.length, days[0], days.at(-1)]).toEqual([WINDOW.days, '2027-06-18', '2027-07-01']);
     expect(await lastSalesDay()).toBe('2027-06-30');
   }, 120_000);
 });

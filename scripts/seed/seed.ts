@@ -96,7 +96,12 @@ export function demoSerials(dir = DEMO_DIR): Record_[] {
  * The demo's shipments and 90 days of sales, generated for today (fixed seed) at the first start and
  * topped up to today at every later start (topUpDemoActivity), so "Yesterday" always has sales.
  */
-export const DEMO_ACTIVITY = { seed: 42, days: 90 };
+export const DEMO_ACTIVITY = Object.freeze({ seed: 42, days: 90 });
+
+/** How many days of activity a seed generates and a top-up covers at most: the demo's 90, or fewer in a test. */
+export interface DemoWindow {
+  days?: number;
+}
 
 /** The demo's generated activity: shipments, sales and terminal transactions (demo-transactions.ts). */
 export type DemoActivity = Activity & { transactions: Record_[] };
@@ -123,9 +128,15 @@ async function importActivity(backend: Backend, activity: DemoActivity): Promise
  * the same records (sales by store, product and day; shipments and transactions by their day-stamped
  * ids) instead of adding any.
  */
-export function demoActivityOfDay(master: MasterData, day: string, timeZone = demoTimeZone()): DemoActivity {
+export function demoActivityOfDay(
+  master: MasterData,
+  day: string,
+  timeZone = demoTimeZone(),
+  { days = DEMO_ACTIVITY.days }: DemoWindow = {},
+): DemoActivity {
   const { shipments, sales } = generateActivity(master, {
     ...DEMO_ACTIVITY,
+    days,
     today: day,
     shipmentPrefix: `SH-${DEMO_ACTIVITY.seed}-${day}-`,
   });
@@ -156,11 +167,12 @@ async function arrivedDemoShipments(backend: Backend, master: MasterData, today:
 
 /**
  * Brings the demo's activity up to today in the demo users' time zone: imports the days after the last
- * one generated (at most DEMO_ACTIVITY.days of them) and marks the shipments that have arrived since,
+ * one generated (at most the window's days, DEMO_ACTIVITY's 90) and marks the shipments that have arrived since,
  * then moves the marker. Returns the days imported. Run at every `npm start` after seedDemoDataOnce; a
  * start that stops half way repeats the same days.
  */
-export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
+export async function topUpDemoActivity(backend: Backend, window: DemoWindow = {}): Promise<string[]> {
+  const { days: windowDays = DEMO_ACTIVITY.days } = window;
   const { db } = backend;
   const marker = await getSeedMarker(db);
   if (!marker) return [];
@@ -168,7 +180,7 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   const through = marker.activityThrough ?? String(marker.seededAt).slice(0, 10);
   const today = calendarDateInZone(backend.now(), demoTimeZone());
   const days: string[] = [];
-  for (let day = addDays(today, 1 - DEMO_ACTIVITY.days); day <= today; day = addDays(day, 1)) {
+  for (let day = addDays(today, 1 - windowDays); day <= today; day = addDays(day, 1)) {
     if (day > through) days.push(day);
   }
   if (days.length === 0) return [];
@@ -176,7 +188,7 @@ export async function topUpDemoActivity(backend: Backend): Promise<string[]> {
   const zone = demoTimeZone();
   const activity: DemoActivity = { shipments: await arrivedDemoShipments(backend, master, today), sales: [], transactions: [] };
   for (const day of days) {
-    const ofDay = demoActivityOfDay(master, day, zone);
+    const ofDay = demoActivityOfDay(master, day, zone, window);
     for (const line of ofDay.shipments) {
       const status = line.status === 'cancelled' ? 'cancelled' : shipmentStatusOn(line.storeType as 0 | 1, String(line.date), today);
       activity.shipments.push({ ...line, status });
@@ -209,7 +221,7 @@ export async function relinkDemoIdentities(backend: Backend): Promise<void> {
  * generated for the demo customers (written as CSV to a temporary folder and imported like any other file);
  * then the demo's workflow requests, made through the request services as the demo users (demo-requests.ts).
  */
-export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[] | null> {
+export async function seedDemoDataOnce(backend: Backend, { days = DEMO_ACTIVITY.days }: DemoWindow = {}): Promise<ImportReport[] | null> {
   const { db } = backend;
   if (await getSeedMarker(db)) return null;
   const reports: ImportReport[] = [];
@@ -228,9 +240,8 @@ export async function seedDemoDataOnce(backend: Backend): Promise<ImportReport[]
   const master = demoMasterData();
   // Transactions like sales: the days that ended (through yesterday), and the demo serials' history.
   const transactions: Record_[] = demoSerialTransactions(master, demoSerials());
-  for (let day = addDays(today, -DEMO_ACTIVITY.days); day < today; day = addDays(day, 1))
-    transactions.push(...demoTransactionsOfDay(master, day, zone));
-  reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, today }), transactions })));
+  for (let day = addDays(today, -days); day < today; day = addDays(day, 1)) transactions.push(...demoTransactionsOfDay(master, day, zone));
+  reports.push(...(await importActivity(backend, { ...generateActivity(master, { ...DEMO_ACTIVITY, days, today }), transactions })));
   // Product allocation (ADR 087): one applied and one pending change, through the service as the demo users.
   await seedDemoAllocation(backend);
   // Requests are made by users: through the request services as the demo users (demo-requests.ts). They carry
